@@ -364,6 +364,39 @@ describe('pieces pii() found nothing in, read again in its redaction (round 40)'
     expect(third.found!.spans).toEqual(plain.found!.spans);
   });
 
+  it('a cut its placeholders moved past the target length is still where the redaction is cut (round 41)', () => {
+    // Blocks of 57,339 characters, each ending with its only line break: the first reader cuts after each.
+    const block = (head: string) =>
+      `${head}${'a dash \u2013 word '.repeat(4_200)}`.slice(0, 57_338);
+    const original = `${block('mail VALUE-ONE here ')}\n${`${block('')}\n`.repeat(4)}`;
+    const first = readPieces(original, 'VALUE-ONE', true);
+    const spans = first.found!.spans;
+    expect(spans).toEqual([{ type: 'X', start: 5, end: 14 }]);
+    expect(first.found!.pieces!.cuts).toEqual([57_339, 114_678, 172_017, 229_356]);
+    // A placeholder 10 characters longer than the value: the first cut moves to 57,349, past 57,344.
+    const placeholder = '<VALUE-PLACEHOLDER>';
+    const source = redactedTextSource(
+      original,
+      spans,
+      () => placeholder,
+      normalizationPoints(original),
+      first.found!.pieces,
+    );
+    expect(source.earlierCuts![0]).toBe(57_349);
+    const second = readPieces(source, 'dash');
+    // Cut where the first reader cut: every piece after the first is given its normal form.
+    expect(second.forms.length).toBe(5);
+    expect(second.forms.slice(1).every((form, index) => form === first.forms[index + 1])).toBe(
+      true,
+    );
+    const plain = readPieces(
+      replaceSpans(original, spans, () => placeholder),
+      'dash',
+    );
+    expect(second.found!.spans).toEqual(plain.found!.spans);
+    expect(second.found!.spans.length).toBe(20_478);
+  });
+
   it('readNormalForm: only a stretch holding no placeholder that is a kept piece, moved', () => {
     const original = 'x'.repeat(100);
     const form = normalizeText('y');

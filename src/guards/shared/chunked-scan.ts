@@ -139,16 +139,16 @@ export function pieceNormalForm(piece: string, points?: NormalizationPoints): No
 }
 
 /**
- * The pieces' normal forms of a string a chain run read in pieces and found
- * nothing in, for the next guardrail of the run that reads the same string
- * (round 37): `secrets()` after a `pii()` that changed nothing normalised
- * every piece again. Keyed by the run's `normalizationPoints` of the string
- * (the chain memo's, see `scanInChunks`), so they live as long as that run's
- * entry at most; by piece start, with the piece's end. A normal form is a
- * function of the piece's text alone, and the same string is cut the same
- * way, so a reader given one finds what it would have found normalising.
+ * How a reader of a chain run read a string in pieces that found nothing in
+ * it, for the next guardrail of the run that reads the same string (round
+ * 37): `secrets()` after a `pii()` that changed nothing normalised every
+ * piece again. Keyed by the run's `normalizationPoints` of the string (the
+ * chain memo's, see `scanInChunks`), so it lives as long as that run's
+ * entry at most. The same string is cut the same way, so the next reader
+ * takes each piece's normal form (`takePieceForm`) as a reader of the
+ * string's redaction does (`redactedTextSource`, round 40): one mechanism.
  */
-const sharedPieceForms = new WeakMap<Int32Array, Map<number, PieceForm>>();
+const sharedPieces = new WeakMap<Int32Array, PiecesRead>();
 
 /** A piece's normal form, with where the piece ends (keyed by where it starts). */
 export interface PieceForm {
@@ -165,6 +165,19 @@ export interface PiecesRead {
   cuts: number[];
 }
 
+/**
+ * The normal form `pieces` kept of the piece from `from` to `to` (its
+ * characters are the very ones read), given once; undefined when no piece
+ * read started and ended there. A normal form is a function of the piece's
+ * characters alone, so its reader finds what it would normalising.
+ */
+function takePieceForm(pieces: PiecesRead, from: number, to: number): NormalizedText | undefined {
+  const form = pieces.forms.get(from);
+  if (form?.end !== to) return undefined;
+  pieces.forms.delete(from);
+  return form.normalized;
+}
+
 /** A string as a `TextSource`. */
 export function stringSource(text: string): TextSource {
   return text;
@@ -178,8 +191,8 @@ export function stringSource(text: string): TextSource {
  * up, or the pieces disagree at a seam: then the caller scans the whole text. The findings
  * are the objects `scanPiece` returned. Linear in the length of the text.
  * `scanPiece` gets the piece, its points and its `pieceNormalForm` (or the
- * one a reader before in the chain run made of the same piece: see
- * `sharedPieceForms`, or the one a source made from a redacted text offers:
+ * one a reader before in the chain run made of the same characters, of the
+ * same string, see `sharedPieces`, or of a text it redacted, see
  * `TextSource.readNormalForm`). With `keepPieceForms`, the findings carry
  * the normal forms of the pieces that found nothing, and the cuts (`pieces`).
  */
@@ -204,24 +217,26 @@ export function scanInChunks<T extends DetectedSpan>(
         inChain('normalizationPoints', source, normalizationPoints)
       : source.normalizationPoints;
   if (typeof source === 'string' && normalizing?.length === 0) return undefined;
-  // The pieces' normal forms a reader before in the run left (it found
-  // nothing: the run reads the same string again), else a map this reader
-  // fills while its pieces find nothing (see `sharedPieceForms`).
+  // How a reader before in the run read this very string (it found
+  // nothing: the run reads the same string again), see `sharedPieces`.
   const given =
-    typeof source === 'string' && normalizing ? sharedPieceForms.get(normalizing) : undefined;
-  if (given) sharedPieceForms.delete(normalizing!);
-  // Only in a chain run (the points are the run's): outside one no reader could be given them.
-  let kept: Map<number, PieceForm> | undefined =
+    typeof source === 'string' && normalizing ? sharedPieces.get(normalizing) : undefined;
+  if (given) sharedPieces.delete(normalizing!);
+  // Handed on when this reader finds nothing, in a chain run only (the
+  // points are the run's: outside one no reader could be given them).
+  let handOn =
     typeof source === 'string' &&
-    normalizing &&
+    normalizing !== undefined &&
     !given &&
-    keptInChain('normalizationPoints', source) === normalizing
-      ? new Map()
-      : undefined;
-  // For a reader of this text's redaction (round 40): the pieces this one finds nothing in.
-  const pieces: PiecesRead | undefined = keepPieceForms
-    ? { forms: new Map(), cuts: [] }
-    : undefined;
+    keptInChain('normalizationPoints', source) === normalizing;
+  // The pieces this reader finds nothing in: for the next reader of the
+  // same string (`handOn`) or of its redaction (`keepPieceForms`, round 40).
+  let pieces: PiecesRead | undefined =
+    keepPieceForms || handOn ? { forms: new Map(), cuts: [] } : undefined;
+  const readNormalForm =
+    typeof source !== 'string'
+      ? source.readNormalForm
+      : given && ((from: number, to: number) => takePieceForm(given, from, to));
   const spans: T[] = [];
   const points: number[] = [];
   // The findings of the previous piece near the seam it ends at, to compare.
@@ -235,33 +250,30 @@ export function scanInChunks<T extends DetectedSpan>(
     const piecePoints = normalizing && { positions: normalizing, offset: from };
     let found: PieceFindings<T> | undefined;
     // The very characters a reader before in the run normalised (a piece
-    // `pii()` found nothing in, read again in its redaction): its normal
-    // form, a function of the characters alone, is not made again, nor is
-    // the piece written out (round 40).
-    let normalized = typeof source === 'string' ? undefined : source.readNormalForm?.(from, to);
+    // it found nothing in, read again as it is or in its redaction): its
+    // normal form is not made again, nor is the piece written out.
+    let normalized = readNormalForm?.(from, to);
     if (normalized !== undefined) found = scanPiece(normalized.original, piecePoints, normalized);
     else {
       const piece = source.slice(from, to);
       try {
         if (typeof source !== 'string' && source.flatSlices) markFlat(piece);
-        const form = given?.get(from);
-        given?.delete(from);
-        normalized = form?.end === to ? form.normalized : pieceNormalForm(piece, piecePoints);
+        normalized = pieceNormalForm(piece, piecePoints);
         found = scanPiece(piece, piecePoints, normalized);
       } finally {
         clearFlatMark();
       }
     }
     if (found === undefined) return undefined;
+    // A reader that finds something changes the text or stops the run: no
+    // one reads the same string again (only a redaction's reader needs them).
+    if (found.spans.length > 0 && !keepPieceForms) {
+      handOn = false;
+      pieces = undefined;
+    }
     if (pieces !== undefined) {
       if (found.spans.length === 0) pieces.forms.set(from, { end: to, normalized });
       if (pieceEnd < length) pieces.cuts.push(pieceEnd);
-    }
-    if (kept !== undefined) {
-      // Kept only while the text holds nothing found: a reader that finds
-      // something changes the text or stops the run, and no one reads it again.
-      if (found.spans.length > 0) kept = undefined;
-      else kept.set(from, { end: to, normalized });
     }
     if (found.normalForm !== undefined) {
       const before = normalCharsBefore(found.normalForm, pieceStart - from);
@@ -312,14 +324,14 @@ export function scanInChunks<T extends DetectedSpan>(
     seamPoints = tailPoints;
     pieceStart = pieceEnd;
   }
-  if (kept !== undefined && spans.length === 0) sharedPieceForms.set(normalizing!, kept);
+  if (handOn && spans.length === 0) sharedPieces.set(normalizing!, pieces!);
   // Pieces' findings come in text order; points too, but a piece's own may not be sorted.
   points.sort((first, second) => first - second);
   return {
     spans,
     points,
     ...(normalizing && { normalizationPoints: normalizing }),
-    ...(pieces && { pieces }),
+    ...(keepPieceForms && pieces && { pieces }),
   };
 }
 
@@ -338,23 +350,41 @@ function normalCharsBefore(
   return low;
 }
 
+/**
+ * How far past its target length a piece may run to end where the reader
+ * before it in the chain cut (`TextSource.earlierCuts`): placeholders
+ * longer than their values move that reader's cuts on (round 41: on the
+ * dev sets' first MB, `pii()`'s placeholders moved one of its 18 cuts past
+ * the target; `secrets()` cut elsewhere there, its later targets fell
+ * beside that reader's cuts, and 10 of its 18 cuts were its own: 2 pieces
+ * of 19 read with a normal form given, now 7).
+ * With the overlap, a piece stays within 63,488 characters (124 KB in
+ * two-byte characters), below V8's 128 KB limit for the young generation.
+ */
+const earlierCutReach = 2_048;
+
 /** Where the piece starting at `start` ends: after a line break near its target length, else white space. */
 function cutAfter(source: TextSource, start: number): number {
   const length = source.length;
-  if (length - start <= pieceLength) return length;
   const target = start + pieceLength;
   const earlier = typeof source === 'string' ? undefined : source.earlierCuts;
   if (earlier !== undefined) {
-    // The last of them at or before `target`, if after `target - cutSearch`.
+    const reach = target + earlierCutReach;
+    // The last of them at or before `reach`: where that reader cut, if after `target - cutSearch`.
     let low = 0;
     let high = earlier.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (earlier[middle]! <= target) low = middle + 1;
+      if (earlier[middle]! <= reach) low = middle + 1;
       else high = middle;
     }
     if (low > 0 && earlier[low - 1]! > target - cutSearch) return earlier[low - 1]!;
+    // Its last piece starts here: the text ends within reach, as that piece did.
+    if (low === earlier.length && (low === 0 || earlier[low - 1]! <= start) && length <= reach) {
+      return length;
+    }
   }
+  if (length - start <= pieceLength) return length;
   const before = source.slice(target - cutSearch, target);
   const lineBreak = before.lastIndexOf('\n');
   if (lineBreak >= 0) return target - cutSearch + lineBreak + 1;
@@ -496,11 +526,7 @@ export function redactedTextSource(
     const index = spanAfter(start);
     const shiftBefore = index > 0 ? endsAt[index - 1]! - spans[index - 1]!.end : 0;
     if (index < count && spans[index]!.start + shiftBefore < end) return undefined;
-    const from = start - shiftBefore;
-    const form = originalPieces!.forms.get(from);
-    if (form?.end !== end - shiftBefore) return undefined;
-    originalPieces!.forms.delete(from);
-    return form.normalized;
+    return takePieceForm(originalPieces!, start - shiftBefore, end - shiftBefore);
   };
   // The original's cuts outside every span (or at one's edge), moved by the placeholders before them.
   let earlierCuts: Int32Array | undefined;

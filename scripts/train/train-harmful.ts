@@ -74,6 +74,7 @@ import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
 import { nearestHarmful, weighPairs } from './harmful/paired-twins';
+import { ordinaryRequestRows } from './harmful/ordinary-requests';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { skipGramScorer } from './harmful/skip-grams';
@@ -103,6 +104,8 @@ const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
 const LOOKALIKE_GROUPS = Number(process.env.LOOKALIKE_GROUPS ?? 0);
 /** Every PROSE_STEP-th paragraph of the English prose (novels, OWASP prose) joins the negatives (0: none). */
 const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
+/** 1: template-written ordinary assistant requests (e-mails, tone edits, everyday tasks) join the negatives as a source of their own (harmful/ordinary-requests.ts); 0: off. */
+const ORDINARY_REQUESTS = Number(process.env.ORDINARY_REQUESTS ?? 1);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -776,10 +779,13 @@ function main() {
   const out = resolve(argument('--out', join(root, 'src/guards/harmful-content/model')));
   const started = performance.now();
   const rows = harmfulRows(paths);
+  if (ORDINARY_REQUESTS > 0) rows.push(...ordinaryRequestRows());
   if (PROSE_STEP > 0) {
     for (const row of proseRows(englishParagraphs(paths), PROSE_STEP)) {
       rows.push({ ...row, label: 0, kind: 'general' });
     }
+  }
+  if (ORDINARY_REQUESTS > 0 || PROSE_STEP > 0) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   const originals = rows.length;

@@ -73,8 +73,8 @@ import { GlossScorer } from './harmful/gloss';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
+import { ORDINARY_REQUESTS_GROUP, ordinaryRequestRows } from './harmful/ordinary-requests';
 import { nearestHarmful, weighPairs } from './harmful/paired-twins';
-import { ordinaryRequestRows } from './harmful/ordinary-requests';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { skipGramScorer } from './harmful/skip-grams';
@@ -106,6 +106,8 @@ const LOOKALIKE_GROUPS = Number(process.env.LOOKALIKE_GROUPS ?? 0);
 const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
 /** 1: template-written ordinary assistant requests (e-mails, tone edits, everyday tasks) join the negatives as a source of their own (harmful/ordinary-requests.ts); 0: off. */
 const ORDINARY_REQUESTS = Number(process.env.ORDINARY_REQUESTS ?? 1);
+/** Weight of the ordinary-request source relative to another source of its size. */
+const ORDINARY_WEIGHT = Number(process.env.ORDINARY_WEIGHT ?? 1);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -388,7 +390,9 @@ function sampleWeights(
   const classTotals = [0, 0];
   for (const index of originals) {
     const row = rows[index]!;
-    weights[index] = 1 / groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
+    weights[index] =
+      (row.group === ORDINARY_REQUESTS_GROUP ? ORDINARY_WEIGHT : 1) /
+      groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
     classTotals[row.label]! += weights[index]!;
   }
   const byId = new Map<string, number>();

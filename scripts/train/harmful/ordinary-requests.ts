@@ -142,7 +142,15 @@ const editQualities = [
   ' more diplomatic',
 ];
 
-const rewriteVerbs = ['rewrite ', 'edit ', 'rework ', 'polish ', 'tidy up ', 'reword ', 'proofread '];
+const rewriteVerbs = [
+  'rewrite ',
+  'edit ',
+  'rework ',
+  'polish ',
+  'tidy up ',
+  'reword ',
+  'proofread ',
+];
 
 const rewriteTails = [
   ' so it sounds friendlier',

@@ -259,6 +259,8 @@ export const TARGET_FPR = { general: 0.01, lookalike: 0.05 } as const;
 
 /** Rows kept out of training to calibrate and pick the threshold: a fixed 10% slice by a hash of the id. */
 export function isCalibrationRow(row: HarmfulRow): boolean {
+  // The ordinary-request templates only train: the threshold is picked on the collections' rows.
+  if (row.group === ORDINARY_REQUESTS_GROUP) return false;
   return fnv(`harmful-calibration:${row.augmentOf ?? row.id}`) % 10 === 0;
 }
 

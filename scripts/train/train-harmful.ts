@@ -104,8 +104,8 @@ const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
 const LOOKALIKE_GROUPS = Number(process.env.LOOKALIKE_GROUPS ?? 0);
 /** Every PROSE_STEP-th paragraph of the English prose (novels, OWASP prose) joins the negatives (0: none). */
 const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
-/** 1: template-written ordinary assistant requests (e-mails, tone edits, everyday tasks) join the negatives as a source of their own (harmful/ordinary-requests.ts); 0: off. */
-const ORDINARY_REQUESTS = Number(process.env.ORDINARY_REQUESTS ?? 1);
+/** 1: template-written ordinary assistant requests (e-mails, tone edits, everyday tasks) join the negatives as a source of their own (harmful/ordinary-requests.ts; round 41, not kept: see the model card); 0: off. */
+const ORDINARY_REQUESTS = Number(process.env.ORDINARY_REQUESTS ?? 0);
 /** Weight of the ordinary-request source relative to another source of its size. */
 const ORDINARY_WEIGHT = Number(process.env.ORDINARY_WEIGHT ?? 1);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */

@@ -24,7 +24,7 @@ import { encoders } from './obfuscations';
 
 type Part = readonly string[];
 
-function combine(random: () => number, parts: readonly Part[], count: number): string[] {
+export function combine(random: () => number, parts: readonly Part[], count: number): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (let attempt = 0; attempt < count * 20 && out.length < count; attempt++) {

@@ -76,6 +76,7 @@ import { GroupScorer } from './harmful/group-words';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
+import { ORDINARY_REQUESTS_GROUP, ordinaryRequestRows } from './harmful/ordinary-requests';
 import { nearestHarmful, weighPairs } from './harmful/paired-twins';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
@@ -106,6 +107,10 @@ const GROUP_EXPONENT = Number(process.env.GROUP_EXPONENT ?? 0.5);
 const LOOKALIKE_GROUPS = Number(process.env.LOOKALIKE_GROUPS ?? 0);
 /** Every PROSE_STEP-th paragraph of the English prose (novels, OWASP prose) joins the negatives (0: none). */
 const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
+/** 1: template-written ordinary assistant requests (e-mails, tone edits, everyday tasks) join the negatives as a source of their own (harmful/ordinary-requests.ts; round 41, not kept: see the model card); 0: off. */
+const ORDINARY_REQUESTS = Number(process.env.ORDINARY_REQUESTS ?? 0);
+/** Weight of the ordinary-request source relative to another source of its size. */
+const ORDINARY_WEIGHT = Number(process.env.ORDINARY_WEIGHT ?? 1);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -262,6 +267,8 @@ export const TARGET_FPR = { general: 0.01, lookalike: 0.05 } as const;
 
 /** Rows kept out of training to calibrate and pick the threshold: a fixed 10% slice by a hash of the id. */
 export function isCalibrationRow(row: HarmfulRow): boolean {
+  // The ordinary-request templates only train: the threshold is picked on the collections' rows.
+  if (row.group === ORDINARY_REQUESTS_GROUP) return false;
   return fnv(`harmful-calibration:${row.augmentOf ?? row.id}`) % 10 === 0;
 }
 
@@ -393,7 +400,9 @@ function sampleWeights(
   const classTotals = [0, 0];
   for (const index of originals) {
     const row = rows[index]!;
-    weights[index] = 1 / groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
+    weights[index] =
+      (row.group === ORDINARY_REQUESTS_GROUP ? ORDINARY_WEIGHT : 1) /
+      groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
     classTotals[row.label]! += weights[index]!;
   }
   const byId = new Map<string, number>();
@@ -784,10 +793,13 @@ function main() {
   const out = resolve(argument('--out', join(root, 'src/guards/harmful-content/model')));
   const started = performance.now();
   const rows = harmfulRows(paths);
+  if (ORDINARY_REQUESTS > 0) rows.push(...ordinaryRequestRows());
   if (PROSE_STEP > 0) {
     for (const row of proseRows(englishParagraphs(paths), PROSE_STEP)) {
       rows.push({ ...row, label: 0, kind: 'general' });
     }
+  }
+  if (ORDINARY_REQUESTS > 0 || PROSE_STEP > 0) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   const originals = rows.length;

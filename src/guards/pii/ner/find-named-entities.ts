@@ -325,9 +325,12 @@ function chunkHash(text: string): number {
  * breaks or blanks (bounded memory); a token's label looks at most two tokens ahead, and no
  * span is longer than `nerMaxLength` of its type. Placeholders a redaction
  * wrote (`placeholders`: by default `[TYPE]` and `<TYPE_N>`, see
- * `placeholderPattern`) are masked: never part of a span, and no context
- * that makes a word beside them a name, so redacting a redacted text again
- * changes nothing. `memo`: chunks tagged by earlier calls, reused where a
+ * `placeholderPattern`) are masked: never part of a span, and (other than
+ * a tagged type's, round 41: see `readNames`) no context that makes a word
+ * beside them a name. The text is then read again as it will be redacted
+ * (see `tagNamedEntities`), so window mode's re-check of redacted text
+ * finds what generate found: at most 2 readings of the text, 3 more of a
+ * chunk holding a typed placeholder (linear). `memo`: chunks tagged by earlier calls, reused where a
  * chunk's text is the same (see `TaggedChunks`); same spans, fewer taggings.
  */
 export function findNamedEntities(
@@ -415,12 +418,14 @@ function upperBoundOf(values: readonly number[], value: number): number {
 
 /**
  * One reading of `text` (see `tagNamedEntities`). Placeholders are masked;
- * with `typed`, a chunk holding a placeholder of a tagged type is read twice:
- * plain (the placeholder no name) and typed (read as a name of its type, see
- * `tagTokens`). A name either reading finds is kept (round 41: a placeholder
- * the text writes itself must not hide the name after it); where the two
- * overlap, they are one span of the typed reading's type (window mode's
- * re-check then types a name as generate did beside the real name).
+ * with `typedReading`, a chunk holding a placeholder of a tagged type is read
+ * three ways: plain (the placeholder no name), typed (read as a name of its
+ * type, see `tagTokens`) and with those placeholders as blanks (only a name
+ * right after one is taken from it). A name any reading finds is kept
+ * (round 41: a placeholder the text writes itself must not hide the name
+ * after it); overlapping ones are one span of the typed reading's type
+ * (window mode's re-check then types a name as generate did beside the
+ * real name).
  */
 function readNames(
   model: () => NerModel,

@@ -325,9 +325,12 @@ function chunkHash(text: string): number {
  * breaks or blanks (bounded memory); a token's label looks at most two tokens ahead, and no
  * span is longer than `nerMaxLength` of its type. Placeholders a redaction
  * wrote (`placeholders`: by default `[TYPE]` and `<TYPE_N>`, see
- * `placeholderPattern`) are masked: never part of a span, and no context
- * that makes a word beside them a name, so redacting a redacted text again
- * changes nothing. `memo`: chunks tagged by earlier calls, reused where a
+ * `placeholderPattern`) are masked: never part of a span, and (other than
+ * a tagged type's, round 41: see `readNames`) no context that makes a word
+ * beside them a name. The text is then read again as it will be redacted
+ * (see `tagNamedEntities`), so window mode's re-check of redacted text
+ * finds what generate found: at most 2 readings of the text, 3 more of a
+ * chunk holding a typed placeholder (linear). `memo`: chunks tagged by earlier calls, reused where a
  * chunk's text is the same (see `TaggedChunks`); same spans, fewer taggings.
  */
 export function findNamedEntities(
@@ -352,36 +355,98 @@ export function tagNamedEntities(
   memo?: TaggedChunks,
 ): NerSpan[] {
   if (entities.length === 0 || text.length === 0) return [];
+  const found = readNames(model, text, entities, placeholders, memo, true);
+  if (found.length === 0) return found;
+  // Round 41: the text is read again as it will be redacted, each name found replaced by the
+  // placeholder it gets, placeholders read as no name. Window mode re-checks released text so
+  // redacted, and reads it so (`readNames`): a word the names' placeholders make a name there
+  // (`Dear [PERSON], \nSiemens announced`) is one here too, so stream == generate, on the side
+  // that redacts more. Only adds: a name found stays.
+  const typedTexts = typedCustomPlaceholders.get(placeholders);
+  /** Where each placeholder ends in `written`, and how far the text after it moved. */
+  const ends: number[] = [];
+  const shifts: number[] = [];
+  let written = '';
+  let cursor = 0;
+  for (const span of found) {
+    written += text.slice(cursor, span.start);
+    written += placeholderTextOf(span.type, typedTexts);
+    ends.push(written.length);
+    shifts.push(span.end - written.length);
+    cursor = span.end;
+  }
+  written += text.slice(cursor);
+  const again = readNames(model, written, entities, placeholders, undefined, false);
+  if (again.length === 0) return found;
+  const spans: NerSpan[] = [];
+  let at = 0;
+  for (const span of again) {
+    // The last placeholder ending at or before the span (none lies in it: see `readNames`).
+    const before = upperBoundOf(ends, span.start) - 1;
+    const shift = before >= 0 ? shifts[before]! : 0;
+    const start = span.start + shift;
+    while (at < found.length && found[at]!.start < start) spans.push(found[at++]!);
+    spans.push({ type: span.type, start, end: span.end + shift });
+  }
+  while (at < found.length) spans.push(found[at++]!);
+  return spans;
+}
+
+/** The placeholder `type` gets: the caller's own text for it when one was given by type, else `[TYPE]`. */
+function placeholderTextOf(
+  type: NerEntity,
+  typedTexts: ReadonlyMap<string, number> | undefined,
+): string {
+  if (typedTexts !== undefined) {
+    const begin = 1 + 2 * nerEntities.indexOf(type);
+    for (const [text, label] of typedTexts) if (label === begin) return text;
+  }
+  return `[${type}]`;
+}
+
+/** How many of the ascending `values` are at most `value`. */
+function upperBoundOf(values: readonly number[], value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]! <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * One reading of `text` (see `tagNamedEntities`). Placeholders are masked;
+ * with `typedReading`, a chunk holding a placeholder of a tagged type is read
+ * three ways: plain (the placeholder no name), typed (read as a name of its
+ * type, see `tagTokens`) and with those placeholders as blanks (only a name
+ * right after one is taken from it). A name any reading finds is kept
+ * (round 41: a placeholder the text writes itself must not hide the name
+ * after it); overlapping ones are one span of the typed reading's type
+ * (window mode's re-check then types a name as generate did beside the
+ * real name).
+ */
+function readNames(
+  model: () => NerModel,
+  text: string,
+  entities: readonly NerEntity[],
+  placeholders: RegExp,
+  memo: TaggedChunks | undefined,
+  typedReading: boolean,
+): NerSpan[] {
   const { gazetteers, score } = model();
-  // A text redacted once is redacted again unchanged (window mode re-checks released text
-  // as context): a placeholder is neither a name nor what makes the word beside it one.
+  // A text redacted once is redacted again unchanged (window mode re-checks released text as
+  // context): a placeholder is neither a name nor what makes the word beside it one.
   const mask = maskPlaceholders(text, placeholders);
   const tagged = mask?.masked ?? text;
   const spans: NerSpan[] = [];
   let range = 0;
   let typedAt = 0;
-  // Tagged a chunk at a time, so memory stays bounded on a 10 MB text.
-  const cut = memo === undefined ? (start: number) => chunkEnd(tagged, start) : memo.cutter(tagged);
-  for (let start = 0; start < tagged.length; ) {
-    const end = cut(start);
-    const chunk = tagged.slice(start, end);
-    // The typed placeholders in this chunk (none crosses a cut: a cut is at a blank), offsets
-    // into it.
-    const typed: TypedPlaceholder[] = [];
-    const all = mask?.typed;
-    for (; all !== undefined && typedAt < all.length && all[typedAt]!.start < end; typedAt++) {
-      const placeholder = all[typedAt]!;
-      typed.push({
-        ...placeholder,
-        start: placeholder.start - start,
-        end: placeholder.end - start,
-      });
-    }
-    // A chunk with a typed placeholder is tagged afresh: its masked text does not say the type.
-    const chunkSpans =
-      memo === undefined || typed.length > 0
-        ? tagText(chunk, gazetteers, score, typed)
-        : memo.spansOf(chunk, piece => tagText(piece, gazetteers, score));
+  /** `text` with the typed placeholders as blanks, made when a chunk holds one. */
+  let blanked: string | undefined;
+  /** Adds the chunk's spans of the asked types that take in no placeholder, offsets into `text`. */
+  const keep = (chunkSpans: readonly NerSpan[], start: number, into: NerSpan[]) => {
     for (const span of chunkSpans) {
       if (!entities.includes(span.type)) continue;
       const from = span.start + start;
@@ -393,11 +458,108 @@ export function tagNamedEntities(
         while (range < ranges.length && ranges[range]![1] <= from) range++;
         if (range < ranges.length && ranges[range]![0] < to) continue;
       }
-      spans.push({ type: span.type, start: from, end: to });
+      into.push({ type: span.type, start: from, end: to });
+    }
+  };
+  // Tagged a chunk at a time, so memory stays bounded on a 10 MB text.
+  const cut = memo === undefined ? (start: number) => chunkEnd(tagged, start) : memo.cutter(tagged);
+  for (let start = 0; start < tagged.length; ) {
+    const end = cut(start);
+    const chunk = tagged.slice(start, end);
+    // The typed placeholders in this chunk (none crosses a cut: a cut is at a blank), offsets
+    // into it.
+    const typed: TypedPlaceholder[] = [];
+    const all = typedReading ? mask?.typed : undefined;
+    for (; all !== undefined && typedAt < all.length && all[typedAt]!.start < end; typedAt++) {
+      const placeholder = all[typedAt]!;
+      typed.push({
+        ...placeholder,
+        start: placeholder.start - start,
+        end: placeholder.end - start,
+      });
+    }
+    const plain =
+      memo === undefined
+        ? tagText(chunk, gazetteers, score)
+        : memo.spansOf(chunk, piece => tagText(piece, gazetteers, score));
+    if (typed.length === 0) keep(plain, start, spans);
+    else {
+      // A chunk with a placeholder of a tagged type (where a name was, or where the text
+      // wrote one) is read twice more: typed (tagged afresh: its masked text does not say the
+      // type) and with those placeholders as blanks (as if the text had not written them).
+      // Each reading's spans are kept: a placeholder the text wrote hides no name after it.
+      // The blank reading adds only a name right after such a placeholder (blanks and
+      // punctuation between): what it hid. Farther on, the placeholder was no context.
+      const rangeAt = range;
+      let before = 0;
+      const readings: NerSpan[][] = [[], [], []];
+      keep(tagText(chunk, gazetteers, score, typed), start, readings[0]!);
+      range = rangeAt;
+      keep(plain, start, readings[1]!);
+      range = rangeAt;
+      blanked ??= blankPlaceholders(text, mask!.typed);
+      keep(tagText(blanked.slice(start, end), gazetteers, score), start, readings[2]!);
+      readings[2] = readings[2]!.filter(span => {
+        while (before + 1 < typed.length && typed[before + 1]!.end + start <= span.start) before++;
+        const after = typed[before]!.end + start;
+        return (
+          after <= span.start &&
+          PLACEHOLDER_GAP.test(text.slice(after, Math.min(span.start, after + 9)))
+        );
+      });
+      unite(readings, spans);
     }
     start = end;
   }
   return spans;
+}
+
+/** Gap characters allowed between a placeholder and the name after it. */
+const PLACEHOLDER_GAP = /^[\s\p{P}]{0,8}$/u;
+
+/** `text` with each of `placeholders` written as as many blanks. */
+function blankPlaceholders(text: string, placeholders: readonly TypedPlaceholder[]): string {
+  let blanked = '';
+  let last = 0;
+  for (const { start, end } of placeholders) {
+    blanked += text.slice(last, start) + ' '.repeat(end - start);
+    last = end;
+  }
+  return blanked + text.slice(last);
+}
+
+/**
+ * Appends to `into` the spans of `readings` (each in text order, no two of
+ * one overlapping), overlapping ones joined into one span over all of them,
+ * of the type of the first reading among them. Linear: a merge of the
+ * readings.
+ */
+function unite(readings: readonly NerSpan[][], into: NerSpan[]): void {
+  const heads = readings.map(() => 0);
+  let current: NerSpan | undefined;
+  let currentRank = 0;
+  for (;;) {
+    let rank = -1;
+    for (let index = 0; index < readings.length; index++) {
+      const span = readings[index]![heads[index]!];
+      if (span !== undefined && (rank < 0 || span.start < readings[rank]![heads[rank]!]!.start))
+        rank = index;
+    }
+    if (rank < 0) break;
+    const span = readings[rank]![heads[rank]!++]!;
+    if (current !== undefined && span.start < current.end) {
+      current.end = Math.max(current.end, span.end);
+      if (rank < currentRank) {
+        current.type = span.type;
+        currentRank = rank;
+      }
+      continue;
+    }
+    if (current !== undefined) into.push(current);
+    current = { type: span.type, start: span.start, end: span.end };
+    currentRank = rank;
+  }
+  if (current !== undefined) into.push(current);
 }
 
 export { type NerEntity, type NerSpan, nerEntities, nerMaxLength };

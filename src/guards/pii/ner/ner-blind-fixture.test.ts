@@ -88,8 +88,9 @@ const fixtures = [
     path: 'test/fixtures/ner-sentences-4.jsonl',
     rows: 162,
     // Round 39's code: PERSON [59, 67, 52, 52, 52], ORGANIZATION [59, 45, 43, 43, 43], the other
-    // types as now.
-    counts: '59 62 52 52 52 | 18 17 16 16 16 | 21 17 16 16 16 | 59 52 50 50 50',
+    // types as now. Round 41 (a second reading with the names found as placeholders): PERSON
+    // 62 -> 63 predicted, one more false positive (a capitalised word before a name), same correct.
+    counts: '59 63 52 52 52 | 18 17 16 16 16 | 21 17 16 16 16 | 59 52 50 50 50',
   },
   {
     // Blind in round 39: committed (ab43e05) before the tagger ran on it, measured once at the

@@ -15,7 +15,10 @@ vi.mock('./normalize-text', async importOriginal => {
   return { ...actual, normalizeText: vi.fn(actual.normalizeText) };
 });
 const normalizeCalls = () => vi.mocked(normalizeText).mock.calls.length;
-beforeEach(() => vi.mocked(normalizeText).mockClear());
+// A block body: a function beforeEach returns is run as a cleanup (it would call normalizeText()).
+beforeEach(() => {
+  vi.mocked(normalizeText).mockClear();
+});
 
 const values = [
   'jane.doe@example.com',

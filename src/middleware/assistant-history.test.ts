@@ -788,7 +788,8 @@ describe("inputScope 'all': provider options and custom parts are judged, never 
     expect(withoutTiming((await getGuardrailOutcome(generated))?.records).at(-1)).toEqual(blocked);
     expect(withoutTiming(events.map(e => e.record)).at(-1)).toEqual(blocked);
     expect(serialisedWithoutTiming(events)).not.toContain('4111');
-    expect(JSON.stringify(await getGuardrailOutcome(generated))).not.toContain('4111');
+    // Without durationMs: a duration such as 0.41115 holds '4111' by chance (failed CI once, round 41).
+    expect(serialisedWithoutTiming(await getGuardrailOutcome(generated))).not.toContain('4111');
   });
 
   it('provider options are read with their strings decoded: a line break written \\n hides no value', async () => {

@@ -6,6 +6,7 @@ import {
   normalizationPoints,
   normalizeText,
 } from './normalize-text';
+import { upperBound } from './sorted-search';
 import type { DetectedSpan } from './spans';
 
 // Where the detectors' piece loops have long imported it from.
@@ -371,13 +372,7 @@ function cutAfter(source: TextSource, start: number): number {
   if (earlier !== undefined) {
     const reach = target + earlierCutReach;
     // The last of them at or before `reach`: where that reader cut, if after `target - cutSearch`.
-    let low = 0;
-    let high = earlier.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (earlier[middle]! <= reach) low = middle + 1;
-      else high = middle;
-    }
+    const low = upperBound(earlier, reach);
     if (low > 0 && earlier[low - 1]! > target - cutSearch) return earlier[low - 1]!;
     // Its last piece starts here: the text ends within reach, as that piece did.
     if (low === earlier.length && (low === 0 || earlier[low - 1]! <= start) && length <= reach) {

@@ -1,3 +1,4 @@
+import { upperBound } from '../../shared/sorted-search';
 import { bundledNerModel } from './bundled-ner-model';
 import { type NerEntity, nerEntities, nerMaxLength } from './labels';
 import type { NerModel } from './ner-model';
@@ -382,7 +383,7 @@ export function tagNamedEntities(
   let at = 0;
   for (const span of again) {
     // The last placeholder ending at or before the span (none lies in it: see `readNames`).
-    const before = upperBoundOf(ends, span.start) - 1;
+    const before = upperBound(ends, span.start) - 1;
     const shift = before >= 0 ? shifts[before]! : 0;
     const start = span.start + shift;
     while (at < found.length && found[at]!.start < start) spans.push(found[at++]!);
@@ -402,18 +403,6 @@ function placeholderTextOf(
     for (const [text, label] of typedTexts) if (label === begin) return text;
   }
   return `[${type}]`;
-}
-
-/** How many of the ascending `values` are at most `value`. */
-function upperBoundOf(values: readonly number[], value: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (values[middle]! <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

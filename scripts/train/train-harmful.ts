@@ -37,7 +37,7 @@
  * round's: SKIPGRAMS (harmful/skip-grams.ts); the ninth round's: PAIRED_TWIN_WEIGHT
  * (harmful/paired-twins.ts), FRAME_FEATURES (harmful/frame-features.ts); the tenth round's:
  * GLOSS_READING (harmful/gloss.ts); the eleventh round's: GROUP_WORDS / GROUP_SALT
- * (harmful/group-words.ts). Knobs that change how a text is scored (lexicon
+ * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts). Knobs that change how a text is scored (lexicon
  * features, sentence windows, clusters, skip-grams, frame classes, the gloss reading,
  * the group reading) run
  * only with --loso: the shipped scorer does not implement them.
@@ -79,6 +79,7 @@ import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
 import { ORDINARY_REQUESTS_GROUP, ordinaryRequestRows } from './harmful/ordinary-requests';
 import { nearestHarmful, weighPairs } from './harmful/paired-twins';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
+import { balanceRequests } from './harmful/request-weights';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { skipGramScorer } from './harmful/skip-grams';
 import { rephraseStatement } from './harmful/statement';
@@ -259,6 +260,14 @@ function pairingsOf(data: Prepared): Map<number, [number, number][]> {
   return nearest;
 }
 
+/**
+ * > 0: benign request-framed rows (harmful/request-weights.ts) are weighted
+ * up so that their share of the benign weight moves towards the harmful
+ * requests' share of the harmful weight (1: equal; 0.5: half way in
+ * log-odds); 0: off (round 42).
+ */
+const REQUEST_BALANCE = Number(process.env.REQUEST_BALANCE ?? 0);
+
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
@@ -403,8 +412,9 @@ function sampleWeights(
     weights[index] =
       (row.group === ORDINARY_REQUESTS_GROUP ? ORDINARY_WEIGHT : 1) /
       groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
-    classTotals[row.label]! += weights[index]!;
   }
+  if (REQUEST_BALANCE > 0) balanceRequests(rows, originals, weights, REQUEST_BALANCE);
+  for (const index of originals) classTotals[rows[index]!.label]! += weights[index]!;
   const byId = new Map<string, number>();
   for (const index of originals) {
     const row = rows[index]!;

@@ -264,7 +264,8 @@ function pairingsOf(data: Prepared): Map<number, [number, number][]> {
  * > 0: benign request-framed rows (harmful/request-weights.ts) are weighted
  * up so that their share of the benign weight moves towards the harmful
  * requests' share of the harmful weight (1: equal; 0.5: half way in
- * log-odds); 0: off (round 42).
+ * log-odds); 0: off (round 42, not kept: recall and look-alike FPR fell
+ * out of source; see the model card).
  */
 const REQUEST_BALANCE = Number(process.env.REQUEST_BALANCE ?? 0);
 

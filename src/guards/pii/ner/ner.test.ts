@@ -356,8 +356,30 @@ describe('spansOfLabels', () => {
     expect(spansOf('She met Ana Snapchat in May', 'PERSON', [2, 3])).toEqual([
       'PERSON:Ana Snapchat',
     ]);
-    expect(spansOf('She flew to Snapchat in May', 'LOCATION', [3])).toEqual(['LOCATION:Snapchat']);
+    expect(spansOf('She flew to Cloudkettle in May', 'LOCATION', [3])).toEqual([
+      'LOCATION:Cloudkettle',
+    ]);
+    // Round 42: a brand of the list is no place either (brands.ts).
+    expect(spansOf('She flew to Snapchat in May', 'LOCATION', [3])).toEqual([
+      'ORGANIZATION:Snapchat',
+    ]);
     expect(spansOf('Read the Newspaper today', 'PERSON', [2])).toEqual(['PERSON:Newspaper']);
+  });
+
+  it('makes a place of a country the tagger left outside or read alone as a person (round 42)', () => {
+    // Tagger left every token outside: the rule alone.
+    expect(tag('I will be travelling to Germany next week')).toEqual(['LOCATION:Germany']);
+    expect(tag('glad that NORWAY is moving')).toEqual(['LOCATION:NORWAY']);
+    expect(spansOf('We moved here from Tunisia', 'PERSON', [4])).toEqual(['LOCATION:Tunisia']);
+    // A given name, part of a longer capitalised name, a label: none.
+    expect(tag('I will ask Jordan tomorrow')).toEqual([]);
+    expect(tag('she flew Air Canada twice')).toEqual([]);
+    expect(tag('my friend Kenya Smith called')).toEqual(['PERSON:Kenya Smith']);
+    expect(tag('Brazil: +55 11 98456 5666')).toEqual([]);
+    // An organisation the tagger found stays one (a national team).
+    expect(spansOf('Canada won the cup', 'ORGANIZATION', [0])).toEqual(['ORGANIZATION:Canada']);
+    // The exact list: a word in no country's name is none, whatever the gazetteer's filter says.
+    expect(tag('the Dratchev report')).toEqual([]);
   });
 
   it('labels a lower-case name-list word after a cue as a name, never a common word', () => {

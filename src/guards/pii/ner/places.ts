@@ -48,3 +48,85 @@ export function placesAfterTravel(scanned: Scanned, spans: NerSpan[]): NerSpan[]
   }
   return result ?? spans;
 }
+
+/**
+ * The one-word English names and aliases of at least four letters of
+ * `i18n-iso-countries` 7.14.0 (MIT; the list the countries gazetteer is
+ * built from), lower-cased: 177. Exact, unlike the gazetteer's Bloom filter,
+ * whose false hits (about 1%) would make unknown surnames countries.
+ */
+const countryWords: ReadonlySet<string> = new Set(
+  `
+  afghanistan albania algeria andorra angola anguilla antarctica argentina armenia aruba australia
+  austria azerbaijan bahamas bahrain bangladesh barbados belarus belgium belize benin bermuda
+  bhutan bolivia botswana brazil bulgaria burundi cambodia cameroon canada chad chile china
+  colombia comoros congo croatia cuba curaçao cyprus czechia denmark djibouti dominica ecuador
+  egypt eritrea estonia eswatini ethiopia fiji finland france gabon gambia georgia germany ghana
+  gibraltar greece greenland grenada guadeloupe guam guatemala guernsey guinea guyana haiti
+  honduras hungary iceland india indonesia iran iraq ireland israel italy jamaica japan jersey
+  jordan kazakhstan kenya kiribati kosovo kuwait kyrgyzstan latvia lebanon lesotho liberia libya
+  liechtenstein lithuania luxembourg macao madagascar malawi malaysia maldives mali malta
+  martinique mauritania mauritius mayotte mexico monaco mongolia montenegro montserrat morocco
+  mozambique myanmar namibia nauru nepal netherlands nicaragua niger nigeria niue norway oman
+  pakistan palau palestine panama paraguay peru philippines pitcairn poland portugal qatar reunion
+  romania russia rwanda samoa senegal serbia seychelles singapore slovakia slovenia somalia spain
+  sudan suriname sweden switzerland taiwan tajikistan tanzania thailand togo tokelau tonga tunisia
+  turkey turkmenistan tuvalu türkiye uganda ukraine uruguay uzbekistan vanuatu venezuela vietnam
+  yemen zambia zimbabwe`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/**
+ * Countries the tagger left outside or read as a person (round 42, issue 17:
+ * `travelling to France`, `glad that Norway is moving`, a third of the CV's
+ * missed places). One capitalised or upper-case word that is a country's
+ * English name (`countryWords`) and no given name (`Jordan`,
+ * `Georgia`) nor common word (`china`), with no other capitalised
+ * word right before (but a sentence's first) or after it on its line (part
+ * of a longer name: `Chad Smith`, `Jersey City`, `Air Canada`) and no colon
+ * after it at a line start (a label: `Brazil: +55 …`), is a LOCATION: a new
+ * span when it is in none, the span's type when the tagger read it alone as
+ * a PERSON. An organisation (a national team) stays one. One pass over
+ * tokens and spans: linear.
+ */
+export function countriesLeftOut(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+  const { count, flags, newline, start: starts, end: ends } = scanned;
+  let result: NerSpan[] | undefined;
+  let next = 0;
+  const capitalised = (index: number) =>
+    index >= 0 && index < count && (flags[index]! & (Flag.Title | Flag.Upper)) !== 0;
+  for (let token = 0; token < count; token++) {
+    const flag = flags[token]!;
+    if ((flag & (Flag.Title | Flag.Upper)) === 0) continue;
+    if ((flag & (Flag.FirstName | Flag.Common)) !== 0 || !countryWords.has(lowerOf(scanned, token)))
+      continue;
+    const lineStart = token === 0 || newline[token] !== 0;
+    if (lineStart && token + 1 < count && lowerOf(scanned, token + 1) === ':') continue;
+    if (
+      capitalised(token - 1) &&
+      newline[token] === 0 &&
+      (flags[token - 1]! & Flag.SentenceStart) === 0
+    )
+      continue;
+    if (capitalised(token + 1) && newline[token + 1] === 0) continue;
+    // The spans before this token are as they were.
+    while (next < spans.length && spans[next]!.end <= starts[token]!) {
+      result?.push(spans[next]!);
+      next++;
+    }
+    const span = spans[next];
+    const place: NerSpan = { type: 'LOCATION', start: starts[token]!, end: ends[token]! };
+    if (span === undefined || span.start >= ends[token]!) {
+      result ??= spans.slice(0, next);
+      result.push(place);
+    } else if (span.type === 'PERSON' && span.start === place.start && span.end === place.end) {
+      result ??= spans.slice(0, next);
+      result.push(place);
+      next++;
+    }
+  }
+  if (result === undefined) return spans;
+  while (next < spans.length) result.push(spans[next++]!);
+  return result;
+}

@@ -101,10 +101,17 @@ function isLanguageName(scanned: Scanned, index: number): boolean {
   );
 }
 
-/** Whether the language's name at token `index` is no entity by what is near it (see above). */
-function namesLanguage(scanned: Scanned, index: number): boolean {
-  const { count, newline, flags, start: starts, end: ends } = scanned;
-  const given = (flags[index]! & Flag.FirstName) !== 0;
+/**
+ * Whether `test` holds for a token near token `index`: on its line, within
+ * `techReachTokens` tokens, from `techReachBefore` characters before its
+ * start to `techReachAfter` after it. Bounded: at most 2 × `techReachTokens` tokens.
+ */
+export function nearToken(
+  scanned: Scanned,
+  index: number,
+  test: (other: number) => boolean,
+): boolean {
+  const { count, newline, start: starts, end: ends } = scanned;
   const from = starts[index]! - techReachBefore;
   const to = starts[index]! + techReachAfter;
   for (let step = -1; step <= 1; step += 2) {
@@ -114,12 +121,26 @@ function namesLanguage(scanned: Scanned, index: number): boolean {
       // A line break between the two ends the look.
       if (newline[step < 0 ? other + 1 : other] !== 0) break;
       if (starts[other]! < from || ends[other]! > to) break;
-      if (isLanguageName(scanned, other)) {
-        if (!given || (flags[other]! & Flag.FirstName) === 0) return true;
-      } else if (!given && softwareWords.has(lowerOf(scanned, other))) return true;
+      if (test(other)) return true;
     }
   }
   return false;
+}
+
+/** Whether token `index` is a word of software text or a capitalised programming language's name. */
+export function isSoftwareWord(scanned: Scanned, index: number): boolean {
+  return softwareWords.has(lowerOf(scanned, index)) || isLanguageName(scanned, index);
+}
+
+/** Whether the language's name at token `index` is no entity by what is near it (see above). */
+function namesLanguage(scanned: Scanned, index: number): boolean {
+  const flags = scanned.flags;
+  const given = (flags[index]! & Flag.FirstName) !== 0;
+  return nearToken(scanned, index, other =>
+    isLanguageName(scanned, other)
+      ? !given || (flags[other]! & Flag.FirstName) === 0
+      : !given && softwareWords.has(lowerOf(scanned, other)),
+  );
 }
 
 /** `spans` (text order) less the programming languages' names (see above). Linear. */

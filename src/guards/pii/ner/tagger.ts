@@ -1,4 +1,5 @@
 import { addressRuns, isHouseNumber } from './address-runs';
+import { brandOrganisations } from './brands';
 import { cuedLowerNames, nameCuePairs } from './chat-names';
 import { coordinatedLists, type TokenSpan } from './coordination';
 import {
@@ -21,7 +22,7 @@ import {
 } from './labels';
 import { greetingWords, isImperative, notEntityWords } from './not-entities';
 import { organisationSpans } from './organisations';
-import { placesAfterTravel } from './places';
+import { countriesLeftOut, placesAfterTravel } from './places';
 import { withoutLanguageNames } from './programming-languages';
 import { roleNouns } from './role-nouns';
 import { sportsTeams } from './sports';
@@ -858,25 +859,32 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     }
     index = end;
   }
-  return withoutLanguageNames(
+  return countriesLeftOut(
     scanned,
-    sportsTeams(
+    brandOrganisations(
+      text,
       scanned,
-      placesAfterTravel(
+      withoutLanguageNames(
         scanned,
-        organisationSpans(
-          text,
+        sportsTeams(
           scanned,
-          addressRuns(
-            text,
+          placesAfterTravel(
             scanned,
-            joinPostcodeCity(
+            organisationSpans(
               text,
-              coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({
-                type,
-                start,
-                end,
-              })),
+              scanned,
+              addressRuns(
+                text,
+                scanned,
+                joinPostcodeCity(
+                  text,
+                  coordinatedLists(text, scanned, spans).map(({ type, start, end }) => ({
+                    type,
+                    start,
+                    end,
+                  })),
+                ),
+              ),
             ),
           ),
         ),

@@ -9,6 +9,8 @@ import { secrets } from '../guards/secrets/secrets';
 import { guardrails } from './guardrails-middleware';
 
 type Part = LanguageModelV4StreamPart;
+/** A released delta as the test reads it. */
+type Delta = { type: string; id: string; delta: string };
 
 /**
  * The parts window mode builds for a release (round 42 builds the common
@@ -51,7 +53,7 @@ describe('the parts window mode releases', () => {
       const out = await released([start, ...(deltas as Part[]), end]);
       expect(out[0]).toBe(start);
       expect(out.at(-1)).toBe(end);
-      const middle = out.slice(1, -1) as Array<Part & { delta: string }>;
+      const middle = out.slice(1, -1) as unknown as Delta[];
       // Released in several steps (early release), none empty, none with a key the model did not send.
       expect(middle.length).toBeGreaterThan(2);
       for (const part of middle) {
@@ -77,7 +79,7 @@ describe('the parts window mode releases', () => {
       ...deltas,
       { type: 'text-end', id: 'b' },
     ]);
-    const middle = out.slice(1, -1) as Array<Part & { delta: string }>;
+    const middle = out.slice(1, -1) as unknown as Delta[];
     const carrying = middle.filter(part => 'providerMetadata' in part);
     expect(carrying).toEqual([
       { type: 'text-delta', id: 'b', delta: expect.any(String), providerMetadata: metadata },

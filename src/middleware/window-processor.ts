@@ -625,12 +625,13 @@ export function windowProcessor(
       state.started = true;
       parts.push(state.startPart);
     }
-    parts.push({
-      type: state.type === 'text' ? 'text-delta' : 'reasoning-delta',
-      id: state.id,
-      delta,
-      ...(providerMetadata !== undefined && { providerMetadata }),
-    });
+    const type = state.type === 'text' ? 'text-delta' : 'reasoning-delta';
+    // A literal of its own for each shape: a spread of a condition builds the part key by key.
+    parts.push(
+      providerMetadata === undefined
+        ? { type, id: state.id, delta }
+        : { type, id: state.id, delta, providerMetadata },
+    );
   }
 
   /**
@@ -646,22 +647,33 @@ export function windowProcessor(
     consumed: number,
     released: string,
   ): Part[] {
-    const parts: Part[] = [];
     const { marks } = state;
-    let from = 0;
-    if (marks !== undefined && marks.length > 0) {
-      let due = 0;
-      while (due < marks.length && marks[due]!.at <= consumed) due++;
-      if (due > 0) {
-        const same = Math.min(consumed, commonPrefixLength(pending, released));
-        for (const { at, metadata } of marks.splice(0, due)) {
-          const to = at <= same ? at : released.length;
-          pushDelta(state, parts, released.slice(from, to), metadata);
-          from = to;
-        }
-      }
-      for (const mark of marks) mark.at -= consumed;
+    // Nearly every release (no model delta with metadata pending): one delta,
+    // after the block's start the first time, in an array made to its size.
+    if (marks === undefined || marks.length === 0) {
+      if (released.length === 0) return [];
+      const delta: Part = {
+        type: state.type === 'text' ? 'text-delta' : 'reasoning-delta',
+        id: state.id,
+        delta: released,
+      };
+      if (state.started) return [delta];
+      state.started = true;
+      return [state.startPart, delta];
     }
+    const parts: Part[] = [];
+    let from = 0;
+    let due = 0;
+    while (due < marks.length && marks[due]!.at <= consumed) due++;
+    if (due > 0) {
+      const same = Math.min(consumed, commonPrefixLength(pending, released));
+      for (const { at, metadata } of marks.splice(0, due)) {
+        const to = at <= same ? at : released.length;
+        pushDelta(state, parts, released.slice(from, to), metadata);
+        from = to;
+      }
+    }
+    for (const mark of marks) mark.at -= consumed;
     if (from < released.length)
       pushDelta(state, parts, from === 0 ? released : released.slice(from));
     return parts;

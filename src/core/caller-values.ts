@@ -532,3 +532,23 @@ export function readingCallerArgument<T>(where: string, what: string, read: () =
     throw unreadArgument(where, what, error);
   }
 }
+
+/**
+ * A record argument (a tool definition, a step) copied once at the entry
+ * point: its own enumerable fields, each read once into a plain object (a
+ * getter runs once), what reading threw a `TypeError` as
+ * `readingCallerArgument` makes it. The function then checks and uses the
+ * copy: a getter that answers otherwise on each read made the check and the
+ * use disagree (round 42: `toolDefinitionText` read a `description` getter
+ * for its type and again for its text). Not an object: the value as it is.
+ */
+export function callerRecord<T>(where: string, what: string, value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  return readingCallerArgument(where, what, () => {
+    if (Array.isArray(value)) return value;
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value))
+      setEntry(copy, key, (value as Record<string, unknown>)[key]);
+    return copy as T;
+  });
+}

@@ -3,7 +3,7 @@ import { readCallerObject } from './caller-values';
 import { defineGuardrailOptionShape } from './define-guardrail-options';
 import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
 import { optionsFingerprint } from './fingerprint';
-import { validateNamedOptions } from './options';
+import { optionsAsRead, validateNamedOptions } from './options';
 import type {
   AllowVerdict,
   BlockVerdict,
@@ -167,7 +167,9 @@ export function defineGuardrail(options: DefineGuardrailOptions): Guardrail {
   if (potentialMatchStart !== undefined) guardrail.potentialMatchStart = potentialMatchStart;
   if (mayMatch !== undefined) guardrail.mayMatch = mayMatch;
   if (mayMatchReach !== undefined) guardrail.mayMatchReach = mayMatchReach;
-  if (fingerprint !== undefined) guardrail.fingerprint = optionsFingerprint(fingerprint);
+  // A factory's options as it read them (`optionsAsRead`), not a second read of the caller's object.
+  if (fingerprint !== undefined)
+    guardrail.fingerprint = optionsFingerprint(optionsAsRead(fingerprint));
   if (retryable === false || retryable === 'without-answer') guardrail.retryable = retryable;
   return guardrail;
 }

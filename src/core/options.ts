@@ -609,11 +609,36 @@ export function validateOptionsOnce<OPTIONS extends object>(
 }
 
 /**
+ * Each options object a factory read (`validateNamedOptions`) and the copy
+ * it was read into, until `optionsAsRead` takes it.
+ */
+const readCopies = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * The copy `validateNamedOptions` last read `value` into (taken: a second
+ * ask gives `value`), or `value` itself when no factory read it. A
+ * factory's `defineGuardrail({ fingerprint: options })` hashes the options
+ * as the factory read them: hashing the caller's object read every getter
+ * a second time (round 42: each built-in factory ran a `name` getter
+ * twice), and one that answered otherwise the second time gave the
+ * guardrail the fingerprint of options it does not use, so verdicts
+ * remembered for other options applied to it.
+ */
+export function optionsAsRead(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const copy = readCopies.get(value);
+  if (copy === undefined) return value;
+  readCopies.delete(value);
+  return copy;
+}
+
+/**
  * `validateOptions` whose paths start with the options' `name` when that is
  * a usable name, else `defaultName` (so a bad `name` is reported once,
  * under the default). The name is read from the copy the options are read
  * into once (`readCallerObject`): a `name` getter ran twice, once for the
- * prefix before the copy was made, and could answer differently.
+ * prefix before the copy was made, and could answer differently. The copy
+ * is kept for `optionsAsRead`.
  */
 export function validateNamedOptions<OPTIONS extends object>(
   options: OPTIONS | undefined,
@@ -627,6 +652,7 @@ export function validateNamedOptions<OPTIONS extends object>(
       ? readCallerObject(options as object, root, issues)
       : undefined;
   if (issues.length > 0) throw new GuardrailConfigError(issues);
+  if (copy !== undefined) readCopies.set(options as object, copy);
   const given = copy ?? options;
   const name = copy?.name;
   const prefix = typeof name === 'string' && name.trim() !== '' ? name : defaultName;

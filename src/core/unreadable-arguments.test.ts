@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { guardContext } from '../../test/helpers';
 import * as config from '../config';
 import * as main from '../index';
 import { defineGuardrail } from '../index';
@@ -75,46 +76,151 @@ function quotesSecret(error: unknown): boolean {
   );
 }
 
+/** Every exported function (not a class) and argument position the sweeps call, named `entry.name argument n`. */
+function* sweepTargets() {
+  for (const [entry, exports] of Object.entries(entries)) {
+    for (const [name, value] of Object.entries(exports)) {
+      if (typeof value !== 'function') continue;
+      if (/^class\b/.test(Function.prototype.toString.call(value))) continue;
+      const fn = value as (...args: unknown[]) => unknown;
+      for (let position = 0; position <= Math.min(Math.max(fn.length, 1), 6); position++) {
+        yield { where: `${entry}.${name} argument ${position}`, fn, position };
+      }
+    }
+  }
+}
+
+/**
+ * What `fn` threw (or its promise rejected with within 50 ms) called with
+ * `argument` at `position`, `'text'` first and `undefined` before it.
+ */
+async function thrownBy(
+  fn: (...args: unknown[]) => unknown,
+  position: number,
+  argument: unknown,
+): Promise<unknown> {
+  const args: unknown[] = Array.from({ length: position }, (_, i) =>
+    i === 0 ? 'text' : undefined,
+  );
+  args[position] = argument;
+  let thrown: unknown;
+  try {
+    const result = fn(...args);
+    if (result instanceof Promise) {
+      await Promise.race([
+        result.catch(error => {
+          thrown = error;
+        }),
+        new Promise(resolve => setTimeout(resolve, 50)),
+      ]);
+    }
+  } catch (error) {
+    thrown = error;
+  }
+  return thrown;
+}
+
 describe('every exported function, given an unreadable argument', () => {
   it('throws no caller message (the sweep: every function, argument position and kind)', async () => {
     const raw: string[] = [];
     let calls = 0;
-    for (const [entry, exports] of Object.entries(entries)) {
-      for (const [name, value] of Object.entries(exports)) {
-        if (typeof value !== 'function') continue;
-        if (/^class\b/.test(Function.prototype.toString.call(value))) continue;
-        const fn = value as (...args: unknown[]) => unknown;
-        for (let position = 0; position <= Math.min(Math.max(fn.length, 1), 6); position++) {
-          for (const [kind, make] of Object.entries(unreadable)) {
-            calls++;
-            const args: unknown[] = Array.from({ length: position }, (_, i) =>
-              i === 0 ? 'text' : undefined,
-            );
-            args[position] = make();
-            let thrown: unknown;
-            try {
-              const result = fn(...args);
-              if (result instanceof Promise) {
-                await Promise.race([
-                  result.catch(error => {
-                    thrown = error;
-                  }),
-                  new Promise(resolve => setTimeout(resolve, 50)),
-                ]);
-              }
-            } catch (error) {
-              thrown = error;
-            }
-            if (thrown !== undefined && quotesSecret(thrown)) {
-              raw.push(`${entry}.${name} argument ${position}: ${kind}`);
-            }
-          }
-        }
+    for (const { where, fn, position } of sweepTargets()) {
+      for (const [kind, make] of Object.entries(unreadable)) {
+        calls++;
+        const thrown = await thrownBy(fn, position, make());
+        if (thrown !== undefined && quotesSecret(thrown)) raw.push(`${where}: ${kind}`);
       }
     }
     expect(calls).toBeGreaterThan(700);
     expect(raw).toEqual([]);
   }, 60_000);
+});
+
+/** The fields the sweep's records have: what the exported functions read of their arguments. */
+const recordKeys = Object.keys(unreadable['an object whose getters throw']!() as object);
+
+/**
+ * A record whose every field (of `keys`) is a getter that counts its reads
+ * and answers `first` the first time, then something else: a function that
+ * checks a field and reads it again to use it would use what it never checked.
+ */
+function changingRecord(keys: readonly string[], first: unknown) {
+  const reads = new Map<string, number>();
+  const record = Object.defineProperties(
+    {},
+    Object.fromEntries(
+      keys.map(key => [
+        key,
+        {
+          enumerable: true,
+          get() {
+            const count = (reads.get(key) ?? 0) + 1;
+            reads.set(key, count);
+            return count === 1 ? first : `changed ${SECRET}`;
+          },
+        },
+      ]),
+    ),
+  );
+  return {
+    record,
+    readTwice: () => [...reads].filter(([, count]) => count > 1).map(([key]) => key),
+  };
+}
+
+describe('a record argument whose getters answer differently on each read (round 42)', () => {
+  it('every getter runs once (the sweep: every function, argument position and answer)', async () => {
+    const twice: string[] = [];
+    let calls = 0;
+    // Every field; `name` alone (what a factory's options may hold); a factory's usual options.
+    const keySets = [recordKeys, ['name'], ['name', 'placeholder', 'message', 'action', 'mode']];
+    for (const { where, fn, position } of sweepTargets()) {
+      for (const keys of keySets) {
+        for (const first of [undefined, 'mine']) {
+          calls++;
+          const { record, readTwice } = changingRecord(keys, first);
+          // Thrown or not, each field must have been read at most once.
+          await thrownBy(fn, position, record);
+          const fields = readTwice();
+          if (fields.length > 0) twice.push(`${where}: ${fields}`);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(700);
+    expect(twice).toEqual([]);
+  }, 120_000);
+
+  it('a factory hashes the options it read: its fingerprint is that of what it uses', () => {
+    const { record } = changingRecord(['name'], 'mine');
+    const guardrail = main.pii(record as never);
+    expect(guardrail.name).toBe('mine');
+    expect(guardrail.fingerprint).toBe(main.pii({ name: 'mine' }).fingerprint);
+  });
+
+  it('pii writes with the placeholder it read, not the default a later read gives', async () => {
+    let reads = 0;
+    const options = {
+      get placeholder() {
+        reads++;
+        return reads === 1 ? (type: string) => `<${type}>` : undefined;
+      },
+    };
+    const verdict = await main.pii(options).check('mail jane@example.com', guardContext());
+    expect(verdict).toEqual({
+      action: 'modify',
+      content: 'mail <EMAIL_ADDRESS>',
+      info: { types: ['EMAIL_ADDRESS'], spans: [{ type: 'EMAIL_ADDRESS', start: 5, end: 21 }] },
+    });
+    expect(reads).toBe(1);
+  });
+
+  it('toolDefinitionText judges the description it read', () => {
+    const { record } = changingRecord(['name', 'description'], 'Looks up the weather');
+    expect(main.toolDefinitionText(record as never)).toEqual({
+      ok: true,
+      text: 'Looks up the weather\nLooks up the weather',
+    });
+  });
 });
 
 /** The error `run` throws (or rejects with), after checking it quotes no secret. */
@@ -139,6 +245,7 @@ describe('a text argument that is no string is a TypeError, never converted', ()
     ['scorePromptInjection', () => main.scorePromptInjection(aString() as never)],
     ['scoreToolPoisoning', () => main.scoreToolPoisoning(aString() as never)],
     ['findInvisibleText', () => main.findInvisibleText(aString() as never)],
+    ['scoreHarmful', () => main.scoreHarmful(aString() as never)],
     ['normalizeText', () => main.normalizeText(aString() as never)],
   ])('%s', async (name, run) => {
     const error = await errorOf(run);

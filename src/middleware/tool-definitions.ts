@@ -5,7 +5,7 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4ToolChoice,
 } from '@ai-sdk/provider';
-import { readingCallerArgument } from '../core/caller-values';
+import { callerRecord, readingCallerArgument } from '../core/caller-values';
 import { type ChainContext, runChain } from '../core/chain';
 import { block } from '../core/define-guardrail';
 import { errorClassAndCode } from '../core/error-class';
@@ -206,8 +206,10 @@ export function toolDefinitionText(
     root: 'toolDefinitionText.options',
     shape: definitionTextOptionShape,
   });
+  // Copied once: its `description` was read for its type, then for its text.
+  const copy = callerRecord('toolDefinitionText', 'definition', definition);
   return readingCallerArgument('toolDefinitionText', 'definition', () =>
-    definitionText(definition, maxLength),
+    definitionText(copy, maxLength),
   );
 }
 

@@ -421,9 +421,13 @@ function toolIssues(
   // `isProviderExecuted`, `execute`, maybe inherited), read here first: a
   // getter that throws is an issue, its error named by class (round 39).
   const unread: GuardrailConfigIssue[] = [];
-  readCallerObject(tool, path, unread, { fields: ['type', 'isProviderExecuted', 'execute'] });
-  if (unread.length > 0) return unread;
-  if (tool.type === 'provider' && tool.isProviderExecuted === true) {
+  const read = readCallerObject(tool, path, unread, {
+    fields: ['type', 'isProviderExecuted', 'execute'],
+  });
+  if (read === undefined || unread.length > 0) return unread;
+  // Judged as read, not read again (round 42: a `type` getter ran twice).
+  const { type, isProviderExecuted, execute } = read;
+  if (type === 'provider' && isProviderExecuted === true) {
     return [
       {
         path: `${path}.isProviderExecuted`,
@@ -432,11 +436,11 @@ function toolIssues(
       },
     ];
   }
-  if (typeof tool.execute !== 'function') {
+  if (typeof execute !== 'function') {
     return [
       {
         path: `${path}.execute`,
-        value: tool.execute,
+        value: execute,
         expected: `a function: a tool without \`execute\` runs on the client and cannot be guarded${leaveOut}`,
       },
     ];

@@ -94,7 +94,7 @@ describe('scoreHarmful', () => {
 
   it('rejects a non-string with a TypeError', () => {
     expect(() => scoreHarmful(undefined as unknown as string)).toThrow(
-      'scoreHarmful: expected a string, got undefined',
+      'scoreHarmful: text must be a string, received undefined',
     );
   });
 });

@@ -1,3 +1,4 @@
+import { callerArgument } from '../../core/caller-values';
 import { foldText } from '../prompt-injection/fold-text';
 import type { HarmfulCategory } from './categories';
 import { topCategory } from './category-model';
@@ -44,11 +45,7 @@ export const CATEGORY_MIN_SCORE = 0.5;
  * // { score: 0.99…, categories: […] }
  */
 export function scoreHarmful(text: string): HarmfulScore {
-  if (typeof text !== 'string') {
-    throw new TypeError(
-      `scoreHarmful: expected a string, got ${text === null ? 'null' : typeof text}`,
-    );
-  }
+  callerArgument(text, 'string', 'scoreHarmful', 'text');
   const { scorer, categories } = harmfulModels();
   const folded = foldText(text);
   // No word at all (empty, blanks, punctuation, emoji): nothing is asked for.

@@ -132,6 +132,10 @@ const piiInToolCallId = (ids: string) => findPiiWithScopedModel(ids);
  * guardrails({ input: [pii({ action: 'pseudonymize' })], output: [pii(...same instance)] })
  */
 export function pii(options?: PiiOptions): Guardrail {
+  // The options as read once: the checks below never read the caller's object again.
+  const read = validateFactoryOptions(options, 'pii', piiOptionShape, piiNeedsSomethingToFind);
+  /** Whether the caller gave its own `placeholder`. */
+  const callerPlaceholder = read.placeholder !== undefined;
   const {
     action = 'redact',
     placeholder = (type: string) => `[${type}]`,
@@ -142,7 +146,7 @@ export function pii(options?: PiiOptions): Guardrail {
     ttlMs = 24 * 60 * 60 * 1000,
     toolRestore = 'messages',
     ...findOptions
-  } = validateFactoryOptions(options, 'pii', piiOptionShape, piiNeedsSomethingToFind);
+  } = read;
   judgeToolCallIdsWith(piiInToolCallId);
   const vaultStore = store ?? memoryStore();
   // A caller's placeholder that returns no string (an async one) wrote
@@ -160,7 +164,7 @@ export function pii(options?: PiiOptions): Guardrail {
   /** What the caller's `placeholder` writes for each type (undefined for the default), asked once per type. */
   let ownPlaceholderTexts: Map<string, string> | undefined;
   const placeholderTexts = () => {
-    if (options?.placeholder === undefined) return undefined;
+    if (!callerPlaceholder) return undefined;
     if (!ownPlaceholderTexts) {
       ownPlaceholderTexts = new Map();
       for (const type of [
@@ -382,7 +386,7 @@ export function pii(options?: PiiOptions): Guardrail {
       // full of values otherwise keeps a fresh copy per value), and listed
       // per value only for a normal form derived from the text's; a
       // caller's function is called per value, as documented.
-      const ownPlaceholder = options?.placeholder === undefined ? defaultPlaceholder() : undefined;
+      const ownPlaceholder = callerPlaceholder ? undefined : defaultPlaceholder();
       const placeholders = ownPlaceholder
         ? undefined
         : spans.map(span => writtenPlaceholder(span.type));

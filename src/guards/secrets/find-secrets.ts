@@ -48,6 +48,7 @@ import {
   type ReadingSites,
   readingOf,
 } from './escaped-reading';
+import { forEachGluedKeyMatch } from './glued-keys';
 import { scanKubernetesSecrets } from './kubernetes-secret';
 import { lookAlikeSites } from './look-alike-reading';
 import { isClearPlaceholder, isClearPlaceholderAfterPrefix } from './placeholder';
@@ -742,6 +743,8 @@ function scanOneReading(
     if (!matches) return;
     for (const match of matches) addProviderMatch(ruleIndex, match);
   });
+  // A key glued after a word or a domain (`jane.doe@example.comghp_…`, round 42).
+  forEachGluedKeyMatch(source, runs, (ruleIndex, match) => addProviderMatch(ruleIndex, match));
   forEachSplitPrefixMatch(source, runs, ({ ruleIndex, match, toSource }) =>
     addProviderMatch(ruleIndex, match, toSource),
   );

@@ -1,0 +1,156 @@
+/**
+ * Provider tokens glued after a word or a domain's top-level label
+ * (`jane.doe@example.comghp_q8Zr…`, `See:AKIAZ7QH…` after `See:` is not
+ * glued, `tokenghp_…` is). Every provider pattern starts with a boundary
+ * (no token character before it), so a key written right after letters
+ * was no match; the e-mail finder took the key's letters into the domain
+ * (`example.comghp`, no top-level domain), so neither guardrail found
+ * anything (round 41's attacker read). A model reads the key out of such
+ * text as easily as out of `… ghp_q8Zr…`.
+ */
+import { type LiteralFinder, literalFinder, stickyPattern } from '../shared/anchored-scan';
+import { providerRules } from './provider-rules';
+
+/** The boundary every prefixed provider pattern starts with. */
+const leadingBoundary = '(?<![A-Za-z0-9_-])';
+
+/** The most letters read back from a prefix for the word it is glued to (a domain label's longest). */
+const longestWord = 63;
+
+interface GluedRules {
+  finder: LiteralFinder;
+  /** Literal index -> [rule index, literal's offset in a match]. */
+  rulesByLiteral: Array<Array<[number, number]>>;
+  /** By literal index: it holds `_` or a digit (`shpat_`, `dop_v1_`), so a hex value after it is a key's. */
+  marked: boolean[];
+  /** By rule index: its pattern without the leading boundary (sticky), for the rules read glued. */
+  patterns: Array<RegExp | undefined>;
+}
+
+/**
+ * Whether a pattern matches one length only: no `+`, `*`, `?` nor `{n,m}`
+ * range outside its character classes and group openers. A key of a
+ * variable length glued to a word after it (`xsk-proj-…y`) would take the
+ * word in: only a fixed shape tells where a glued key ends.
+ */
+function fixedShape(source: string): boolean {
+  const outsideClasses = source
+    .replace(/\\./g, 'e')
+    .replace(/\[[^\]]*\]/g, 'c')
+    .replace(/\(\?(?:[:=!]|<[=!])/g, '(');
+  return !/[+*?]|\{(\d+),(?!\1\})/.test(outsideClasses);
+}
+
+/**
+ * The rules read glued to a word: those of a provider prefix (`prefix`)
+ * whose pattern starts with the token boundary, has a fixed shape
+ * (`fixedShape`) and whose literal stands at a fixed offset of the match
+ * (`anchor.min === anchor.max`).
+ */
+const gluedRules: GluedRules = (() => {
+  const literals: string[] = [];
+  const rulesByLiteral: Array<Array<[number, number]>> = [];
+  const patterns: Array<RegExp | undefined> = [];
+  const marked: boolean[] = [];
+  providerRules.forEach((rule, ruleIndex) => {
+    const { source } = rule.pattern;
+    if (rule.prefix === undefined || !source.startsWith(leadingBoundary)) return;
+    if (rule.anchor.min !== rule.anchor.max || !fixedShape(source)) return;
+    patterns[ruleIndex] = stickyPattern(
+      new RegExp(source.slice(leadingBoundary.length), rule.pattern.flags),
+    );
+    for (const literal of rule.anchor.literals) {
+      let index = literals.indexOf(literal);
+      if (index < 0) {
+        index = literals.push(literal) - 1;
+        rulesByLiteral.push([]);
+        marked.push(/[_0-9]/.test(literal));
+      }
+      rulesByLiteral[index]!.push([ruleIndex, rule.anchor.min]);
+    }
+  });
+  return { finder: literalFinder(literals), rulesByLiteral, marked, patterns };
+})();
+
+const isAsciiLetter = (code: number) => (code | 0x20) >= 97 && (code | 0x20) <= 122;
+
+/** `+`, `/` or `=`: base64's characters that are no token's. */
+const isBase64Mark = (code: number) => code === 43 || code === 47 || code === 61;
+
+/**
+ * A character of a base64 (or base64url) blob: a word must not start after
+ * one, nor a key end before one, or a blob's letters would read as a word
+ * and a key's shape inside it as a key.
+ */
+function isBlobCode(code: number): boolean {
+  return (
+    isAsciiLetter(code) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 || // _
+    code === 45 || // -
+    isBase64Mark(code)
+  );
+}
+
+/**
+ * Whether `start` (a letter before it) ends a word glued to what follows:
+ * one to 63 ASCII letters back to the text's start or a character that no
+ * token nor base64 blob has (a blank, `.`, `@`, `:`, a quote, a bracket).
+ */
+function gluedAfterWord(source: string, start: number): boolean {
+  let wordStart = start;
+  while (wordStart > 0 && isAsciiLetter(source.charCodeAt(wordStart - 1))) {
+    if (start - wordStart === longestWord) return false;
+    wordStart--;
+  }
+  if (wordStart === start) return false;
+  return wordStart === 0 || !isBlobCode(source.charCodeAt(wordStart - 1));
+}
+
+/** Hex digits only: a digest after a word (`cachekey-d41d8cd9…`), not a key. */
+const hexOnly = /^[0-9A-Fa-f]+$/;
+
+/**
+ * Calls `found(ruleIndex, match)` for each match of a prefixed provider
+ * rule that starts right after a word's letters (`gluedAfterWord`), with
+ * `match.index` an offset of `source`, as `scanProviderRules` gives its
+ * own. A match whose value after a prefix of letters is hex digits only is
+ * none (Mailgun's `key-`, Twilio's `SK` and `AC`: a
+ * digest glued to a word has that shape; Shopify's `shpat_` is marked by
+ * its `_`), nor one a token or base64 character follows: glued on both
+ * sides (`tokenghp_…done`, a NUL read through on each side), the key is
+ * left to the reading with controls as blanks, or to the entropy reading. `runs`:
+ * `printableRuns` of the text (every glued key lies in one); only their
+ * characters are read for the literals. Linear: a literal search of the
+ * runs, at most 63 letters read back per hit and one sticky match per rule.
+ */
+export function forEachGluedKeyMatch(
+  source: string,
+  runs: Int32Array,
+  found: (ruleIndex: number, match: RegExpExecArray) => void,
+): void {
+  if (runs.length === 0) return;
+  const { finder, rulesByLiteral, marked, patterns } = gluedRules;
+  // The runs as the finder takes them (a loop: `Array.from` of a typed array costs more).
+  const windows: number[] = new Array(runs.length);
+  for (let index = 0; index < runs.length; index++) windows[index] = runs[index]!;
+  finder.findWithin(source, windows, (at, literal) => {
+    for (const [ruleIndex, offset] of rulesByLiteral[literal]!) {
+      const start = at - offset;
+      if (start <= 0 || !isAsciiLetter(source.charCodeAt(start - 1))) continue;
+      if (!gluedAfterWord(source, start)) continue;
+      const pattern = patterns[ruleIndex]!;
+      pattern.lastIndex = start;
+      const match = pattern.exec(source);
+      if (match === null) continue;
+      const rule = providerRules[ruleIndex]!;
+      const value = rule.group === undefined ? match[0] : match[rule.group];
+      if (value === undefined) continue;
+      if (!marked[literal] && hexOnly.test(value.slice(rule.prefix))) continue;
+      // Glued on one side only: a match the text runs on after (`tokenghp_…done`, a key
+      // read on past its bound, or a blob's `+`, `/`, `=`) is not read glued.
+      if (isBlobCode(source.charCodeAt(start + match[0].length))) continue;
+      found(ruleIndex, match);
+    }
+  });
+}

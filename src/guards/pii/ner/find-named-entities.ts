@@ -419,10 +419,12 @@ export function tagNamedEntities(
 /** Texts at most this long keep their first reading's tokens for the second (a few chunks' worth). */
 const REUSED_LENGTH = 4 * NER_CHUNK;
 
-/** A chunk's plain reading and where the chunk was in its text. */
+/** A chunk's plain reading, its text and spans, and where the chunk was in its text. */
 interface ChunkAt {
   start: number;
   end: number;
+  text: string;
+  spans: NerSpan[];
   reading: ChunkReading;
 }
 
@@ -462,7 +464,7 @@ function baseOf(
   base: BaseReadings | undefined,
   start: number,
   end: number,
-): { reading: ChunkReading; offsetOf: (offset: number) => number } | undefined {
+): { chunk: ChunkAt; offsetOf: (offset: number) => number } | undefined {
   if (base === undefined) return undefined;
   let first = -1;
   for (let offset = start; offset < end && first < 0; offset++) first = base.offsetOf(offset);
@@ -470,7 +472,7 @@ function baseOf(
   const chunk = base.readings.find(at => at.start <= first && first < at.end);
   if (chunk === undefined) return undefined;
   return {
-    reading: chunk.reading,
+    chunk,
     offsetOf: offset => {
       const at = base.offsetOf(start + offset);
       return at >= chunk.start && at < chunk.end ? at - chunk.start : -1;
@@ -559,12 +561,15 @@ function readNames(
     let reading: ChunkReading | undefined;
     const read = (piece: string) => {
       const from = baseOf(base, start, end);
-      const tagged = tagChunk(piece, gazetteers, score, [], from?.reading, from?.offsetOf);
+      // A chunk of the first text unchanged (no name in it) has its spans: a chunk's are a
+      // function of its text.
+      if (from !== undefined && from.chunk.text === piece) return from.chunk.spans;
+      const tagged = tagChunk(piece, gazetteers, score, [], from?.chunk.reading, from?.offsetOf);
       reading = tagged.reading;
       return tagged.spans;
     };
     const plain = memo === undefined ? read(chunk) : memo.spansOf(chunk, read);
-    if (reading !== undefined) readings?.push({ start, end, reading });
+    if (reading !== undefined) readings?.push({ start, end, text: chunk, spans: plain, reading });
     if (typed.length === 0) keep(plain, start, spans);
     else {
       // A chunk with a placeholder of a tagged type (where a name was, or where the text

@@ -2,7 +2,13 @@ import { upperBound } from '../../shared/sorted-search';
 import { bundledNerModel } from './bundled-ner-model';
 import { type NerEntity, nerEntities, nerMaxLength } from './labels';
 import type { NerModel } from './ner-model';
-import { type NerSpan, type TypedPlaceholder, tagText } from './tagger';
+import {
+  type ChunkReading,
+  type NerSpan,
+  type TypedPlaceholder,
+  tagChunk,
+  tagText,
+} from './tagger';
 
 /** Characters tagged at once. */
 export const NER_CHUNK = 65_536;
@@ -356,7 +362,9 @@ export function tagNamedEntities(
   memo?: TaggedChunks,
 ): NerSpan[] {
   if (entities.length === 0 || text.length === 0) return [];
-  const found = readNames(model, text, entities, placeholders, memo, true);
+  // The first reading's plain chunk readings, kept for a text of a few chunks (bounded memory).
+  const readings: ChunkAt[] | undefined = text.length <= REUSED_LENGTH ? [] : undefined;
+  const found = readNames(model, text, entities, placeholders, memo, true, readings);
   if (found.length === 0) return found;
   // Round 41: the text is read again as it will be redacted, each name found replaced by the
   // placeholder it gets, placeholders read as no name. Window mode re-checks released text so
@@ -377,7 +385,22 @@ export function tagNamedEntities(
     cursor = span.end;
   }
   written += text.slice(cursor);
-  const again = readNames(model, written, entities, placeholders, undefined, false);
+  // Round 42: `written` is the first text but for the placeholders, so its tokens away from them
+  // take their labels from the first reading (`tagChunk`): the same spans, few tokens scored.
+  const base =
+    readings === undefined || readings.length === 0
+      ? undefined
+      : { readings, offsetOf: (offset: number) => offsetBefore(offset, ends, found, shifts) };
+  const again = readNames(
+    model,
+    written,
+    entities,
+    placeholders,
+    undefined,
+    false,
+    undefined,
+    base,
+  );
   if (again.length === 0) return found;
   const spans: NerSpan[] = [];
   let at = 0;
@@ -391,6 +414,70 @@ export function tagNamedEntities(
   }
   while (at < found.length) spans.push(found[at++]!);
   return spans;
+}
+
+/** Texts at most this long keep their first reading's tokens for the second (a few chunks' worth). */
+const REUSED_LENGTH = 4 * NER_CHUNK;
+
+/** A chunk's plain reading, its text and spans, and where the chunk was in its text. */
+interface ChunkAt {
+  start: number;
+  end: number;
+  text: string;
+  spans: NerSpan[];
+  reading: ChunkReading;
+}
+
+/**
+ * The first readings of a text and where an offset of another text (the
+ * first with some of its spans replaced) was in it: -1 inside a replacement.
+ */
+interface BaseReadings {
+  readings: readonly ChunkAt[];
+  offsetOf: (offset: number) => number;
+}
+
+/**
+ * Where `offset` of the written text (names replaced by placeholders ending
+ * at `ends`, the text after each moved by `shifts`) was in the first text;
+ * -1 inside a placeholder.
+ */
+function offsetBefore(
+  offset: number,
+  ends: readonly number[],
+  found: readonly NerSpan[],
+  shifts: readonly number[],
+): number {
+  const next = upperBound(ends, offset);
+  // Inside the next placeholder: it starts where its name started.
+  if (next < ends.length && offset >= found[next]!.start - (next > 0 ? shifts[next - 1]! : 0))
+    return -1;
+  return offset + (next > 0 ? shifts[next - 1]! : 0);
+}
+
+/**
+ * The first reading of the chunk `[start, end)` of a changed text, and
+ * where each offset of the chunk was in that reading's chunk (-1 where it
+ * changed or lies in another chunk); undefined when none was kept.
+ */
+function baseOf(
+  base: BaseReadings | undefined,
+  start: number,
+  end: number,
+): { chunk: ChunkAt; offsetOf: (offset: number) => number } | undefined {
+  if (base === undefined) return undefined;
+  let first = -1;
+  for (let offset = start; offset < end && first < 0; offset++) first = base.offsetOf(offset);
+  if (first < 0) return undefined;
+  const chunk = base.readings.find(at => at.start <= first && first < at.end);
+  if (chunk === undefined) return undefined;
+  return {
+    chunk,
+    offsetOf: offset => {
+      const at = base.offsetOf(start + offset);
+      return at >= chunk.start && at < chunk.end ? at - chunk.start : -1;
+    },
+  };
 }
 
 /** The placeholder `type` gets: the caller's own text for it when one was given by type, else `[TYPE]`. */
@@ -423,6 +510,8 @@ function readNames(
   placeholders: RegExp,
   memo: TaggedChunks | undefined,
   typedReading: boolean,
+  readings?: ChunkAt[],
+  base?: BaseReadings,
 ): NerSpan[] {
   const { gazetteers, score } = model();
   // A text redacted once is redacted again unchanged (window mode re-checks released text as
@@ -467,10 +556,20 @@ function readNames(
         end: placeholder.end - start,
       });
     }
-    const plain =
-      memo === undefined
-        ? tagText(chunk, gazetteers, score)
-        : memo.spansOf(chunk, piece => tagText(piece, gazetteers, score));
+    // The chunk's plain reading when it is tagged here (not found in `memo`), for the readings
+    // after it to take labels from.
+    let reading: ChunkReading | undefined;
+    const read = (piece: string) => {
+      const from = baseOf(base, start, end);
+      // A chunk of the first text unchanged (no name in it) has its spans: a chunk's are a
+      // function of its text.
+      if (from !== undefined && from.chunk.text === piece) return from.chunk.spans;
+      const tagged = tagChunk(piece, gazetteers, score, [], from?.chunk.reading, from?.offsetOf);
+      reading = tagged.reading;
+      return tagged.spans;
+    };
+    const plain = memo === undefined ? read(chunk) : memo.spansOf(chunk, read);
+    if (reading !== undefined) readings?.push({ start, end, text: chunk, spans: plain, reading });
     if (typed.length === 0) keep(plain, start, spans);
     else {
       // A chunk with a placeholder of a tagged type (where a name was, or where the text
@@ -481,14 +580,23 @@ function readNames(
       // punctuation between): what it hid. Farther on, the placeholder was no context.
       const rangeAt = range;
       let before = 0;
-      const readings: NerSpan[][] = [[], [], []];
-      keep(tagText(chunk, gazetteers, score, typed), start, readings[0]!);
+      const ways: NerSpan[][] = [[], [], []];
+      // Both take the labels of the tokens the placeholders leave as they were from the plain
+      // reading (round 42; the typed one its tokens too: the same text).
+      keep(tagChunk(chunk, gazetteers, score, typed, reading).spans, start, ways[0]!);
       range = rangeAt;
-      keep(plain, start, readings[1]!);
+      keep(plain, start, ways[1]!);
       range = rangeAt;
       blanked ??= blankPlaceholders(text, mask!.typed);
-      keep(tagText(blanked.slice(start, end), gazetteers, score), start, readings[2]!);
-      readings[2] = readings[2]!.filter(span => {
+      const blank = blanked.slice(start, end);
+      keep(
+        reading === undefined
+          ? tagText(blank, gazetteers, score)
+          : tagChunk(blank, gazetteers, score, [], reading, sameOffset).spans,
+        start,
+        ways[2]!,
+      );
+      ways[2] = ways[2]!.filter(span => {
         while (before + 1 < typed.length && typed[before + 1]!.end + start <= span.start) before++;
         const after = typed[before]!.end + start;
         return (
@@ -496,12 +604,15 @@ function readNames(
           PLACEHOLDER_GAP.test(text.slice(after, Math.min(span.start, after + 9)))
         );
       });
-      unite(readings, spans);
+      unite(ways, spans);
     }
     start = end;
   }
   return spans;
 }
+
+/** The blanked chunk's offsets are the chunk's. */
+const sameOffset = (offset: number) => offset;
 
 /** Gap characters allowed between a placeholder and the name after it. */
 const PLACEHOLDER_GAP = /^[\s\p{P}]{0,8}$/u;

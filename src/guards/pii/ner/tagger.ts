@@ -57,13 +57,23 @@ const addressInside = 2 + 2 * nerEntities.indexOf('STREET_ADDRESS');
  * generate judged them beside the name; no I label follows it (the name
  * ended there).
  */
-export function tagTokens(scanned: Scanned, score: ScoreTokens, typed?: Uint8Array): Uint8Array {
+export function tagTokens(
+  scanned: Scanned,
+  score: ScoreTokens,
+  typed?: Uint8Array,
+  base?: BaseReading,
+  spanStarts?: Int32Array,
+): Uint8Array {
   const count = scanned.count;
   const flags = scanned.flags;
   const starts = scanned.start;
   const ends = scanned.end;
   const newlines = scanned.newline;
   const labels = new Uint8Array(count);
+  const reuse =
+    base !== undefined && base.reading.scanned.words === scanned.words && wordsKept(base.reading)
+      ? base
+      : undefined;
   const buckets = new Int32Array(MAX_FEATURES);
   const scores = new Float64Array(labelCount);
   let previous = 0;
@@ -74,6 +84,7 @@ export function tagTokens(scanned: Scanned, score: ScoreTokens, typed?: Uint8Arr
     const placeholder = typed === undefined ? 0 : typed[index]!;
     if (placeholder !== 0) {
       labels[index] = 0;
+      if (spanStarts !== undefined) spanStarts[index] = spanStart;
       previous2 = placeholder;
       previous = placeholder + 1;
       afterPlaceholder = true;
@@ -81,12 +92,10 @@ export function tagTokens(scanned: Scanned, score: ScoreTokens, typed?: Uint8Arr
     }
     if (previous === 0 && surelyOutside(flags[index]!)) {
       labels[index] = 0;
+      if (spanStarts !== undefined) spanStarts[index] = spanStart;
       previous2 = previous;
       continue;
     }
-    const features = tokenFeatures(scanned, index, previous, previous2, buckets);
-    scores.fill(0);
-    score(buckets, features, scores);
     // The I label that may follow `previous` (B or I of one type), if any.
     const inside = previous === 0 ? 0 : previous % 2 === 1 ? previous + 1 : previous;
     const insideAllowed =
@@ -95,17 +104,107 @@ export function tagTokens(scanned: Scanned, score: ScoreTokens, typed?: Uint8Arr
       ends[index]! - spanStart <= maxLengthOfLabel[inside]! &&
       (newlines[index] === 0 || inside === addressInside);
     let best = 0;
-    for (let label = 1; label < labelCount; label += 2) {
-      if (scores[label]! > scores[best]!) best = label;
+    const same =
+      reuse === undefined || afterPlaceholder
+        ? -1
+        : sameInputs(scanned, index, previous, previous2, insideAllowed, reuse);
+    if (same >= 0) best = reuse!.reading.labels[same]!;
+    else {
+      const features = tokenFeatures(scanned, index, previous, previous2, buckets);
+      scores.fill(0);
+      score(buckets, features, scores);
+      for (let label = 1; label < labelCount; label += 2) {
+        if (scores[label]! > scores[best]!) best = label;
+      }
+      if (insideAllowed && scores[inside]! > scores[best]!) best = inside;
     }
-    if (insideAllowed && scores[inside]! > scores[best]!) best = inside;
     if (best !== 0 && best % 2 === 1) spanStart = starts[index]!;
+    if (spanStarts !== undefined) spanStarts[index] = spanStart;
     labels[index] = best;
     previous2 = previous;
     previous = best;
     afterPlaceholder = false;
   }
   return labels;
+}
+
+/**
+ * A plain reading (no typed placeholder) of a chunk: its tokens, their
+ * labels and where the span each token's label continued started (the
+ * offset `tagTokens` held when it labelled the token).
+ */
+export interface ChunkReading {
+  scanned: Scanned;
+  labels: Uint8Array;
+  spanStarts: Int32Array;
+  /** The word table's word list when the chunk was scanned: a cleared table hands out new ones. */
+  words: string[];
+}
+
+/**
+ * A reading `tagTokens` may take labels from: `aligned[i]` is the token of
+ * `reading` starting where token `i` starts once the text's changes are
+ * undone (-1 for none).
+ */
+export interface BaseReading {
+  reading: ChunkReading;
+  aligned: Int32Array;
+}
+
+/** Whether a reading's word ids still name its words (its table was not cleared since). */
+function wordsKept(reading: ChunkReading): boolean {
+  return reading.scanned.words.lower === reading.words;
+}
+
+/**
+ * How many tokens either side of a token `tokenFeatures` reads (word ids
+ * two either side, flags one either side, the token's place run): the
+ * window that must be the same for a label to be taken from a base reading.
+ */
+const FEATURE_REACH = 2;
+
+/**
+ * The token of the base reading whose label token `index` gets, or -1: one
+ * whose every input to `tagTokens`' choice is the same (the word ids of
+ * `FEATURE_REACH` tokens either side and which of them exist, the flags of
+ * the token and its neighbours, its place run and line break, the two
+ * labels before it, whether an I label may follow): a label is a function
+ * of those alone, so it is the one the base reading gave. Round 42: a text
+ * read again with a few words changed scores only the tokens near them.
+ */
+function sameInputs(
+  scanned: Scanned,
+  index: number,
+  previous: number,
+  previous2: number,
+  insideAllowed: boolean,
+  base: BaseReading,
+): number {
+  const at = base.aligned[index]!;
+  if (at < 0) return -1;
+  const { scanned: before, labels, spanStarts } = base.reading;
+  if ((at > 0 ? labels[at - 1]! : 0) !== previous) return -1;
+  if ((at > 1 ? labels[at - 2]! : 0) !== previous2) return -1;
+  for (let step = -FEATURE_REACH; step <= FEATURE_REACH; step++) {
+    const here = index + step;
+    const there = at + step;
+    const exists = here >= 0 && here < scanned.count;
+    if (exists !== (there >= 0 && there < before.count)) return -1;
+    if (!exists) continue;
+    if (scanned.word[here] !== before.word[there]) return -1;
+    if (step >= -1 && step <= 1 && scanned.flags[here] !== before.flags[there]) return -1;
+  }
+  if (scanned.placeSpan[index] !== before.placeSpan[at]) return -1;
+  if (scanned.newline[index] !== before.newline[at]) return -1;
+  if (previous !== 0) {
+    // The base reading's own test, with the span it was in (it had no typed placeholder).
+    const inside = previous % 2 === 1 ? previous + 1 : previous;
+    const allowed =
+      before.end[at]! - (at > 0 ? spanStarts[at - 1]! : 0) <= maxLengthOfLabel[inside]! &&
+      (before.newline[at] === 0 || inside === addressInside);
+    if (allowed !== insideAllowed) return -1;
+  }
+  return at;
 }
 
 /** Whether the token starting at `start` is a word (a letter, a digit or any non-ASCII character first). */
@@ -939,8 +1038,39 @@ export function tagText(
   score: ScoreTokens,
   placeholders: readonly TypedPlaceholder[] = [],
 ): NerSpan[] {
-  const scanned = scanText(text, gazetteers);
-  if (scanned.count === 0) return [];
+  return tagChunk(text, gazetteers, score, placeholders).spans;
+}
+
+/**
+ * `tagText`, with the reading it made (its tokens and labels; with no
+ * placeholder, a base for reading a changed copy of the text). `base`: a
+ * plain reading of a text this one equals but in places, and where each
+ * unchanged offset of this text was there (`baseOffset`, -1 in a change):
+ * a token whose inputs are all as there takes its label from it (see
+ * `tagTokens`), so the spans are those of a fresh reading. Without
+ * `baseOffset`, `base` is a reading of this very text: its tokens are
+ * reused too.
+ */
+export function tagChunk(
+  text: string,
+  gazetteers: Gazetteers,
+  score: ScoreTokens,
+  placeholders: readonly TypedPlaceholder[] = [],
+  base?: ChunkReading,
+  baseOffset?: (offset: number) => number,
+): { spans: NerSpan[]; reading: ChunkReading } {
+  const scanned =
+    base !== undefined && baseOffset === undefined && wordsKept(base)
+      ? base.scanned
+      : scanText(text, gazetteers);
+  const spanStarts = new Int32Array(scanned.count);
+  const reading: ChunkReading = {
+    scanned,
+    labels: new Uint8Array(0),
+    spanStarts,
+    words: scanned.words.lower,
+  };
+  if (scanned.count === 0) return { spans: [], reading };
   let typed: Uint8Array | undefined;
   if (placeholders.length > 0) {
     typed = new Uint8Array(scanned.count);
@@ -953,5 +1083,36 @@ export function tagText(
         typed[index] = placeholder.begin;
     }
   }
-  return spansOfLabels(text, scanned, tagTokens(scanned, score, typed));
+  const aligned = base === undefined ? undefined : alignTokens(scanned, base, baseOffset);
+  reading.labels = tagTokens(
+    scanned,
+    score,
+    typed,
+    aligned && { reading: base!, aligned },
+    spanStarts,
+  );
+  return { spans: spansOfLabels(text, scanned, reading.labels), reading };
+}
+
+/**
+ * For each token of `scanned`, the token of `base` starting at the offset
+ * `baseOffset` gives for its start (the same offset without it), or -1.
+ * One pass over both: the offsets only grow.
+ */
+function alignTokens(
+  scanned: Scanned,
+  base: ChunkReading,
+  baseOffset: ((offset: number) => number) | undefined,
+): Int32Array {
+  const aligned = new Int32Array(scanned.count).fill(-1);
+  const before = base.scanned;
+  let at = 0;
+  for (let index = 0; index < scanned.count; index++) {
+    const start = scanned.start[index]!;
+    const offset = baseOffset === undefined ? start : baseOffset(start);
+    if (offset < 0) continue;
+    while (at < before.count && before.start[at]! < offset) at++;
+    if (at < before.count && before.start[at] === offset) aligned[index] = at;
+  }
+  return aligned;
 }

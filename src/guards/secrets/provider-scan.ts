@@ -67,20 +67,34 @@ const anywhere = literalSet(anywhereRules);
  * for other literals too, or on one that several share: `-`, `_`, `x`
  * (`sk-`, `ghp_`, `xoxb-`, also `-u`, `_live_`, `xox`), `.` (`hvs.`, `t1.`),
  * and `A` rather than the rarer `S`, `C`, `I` or `B` for the AWS prefixes
- * (`ASIA`, `ACCA`, `AIza`, `ABIA`, which all start with it), `K`, `V`, `G`
- * and `~` for the rest (`dapi`, of common letters only, is found by
- * `literalFinder`'s alternation of such literals). Counted on that MB's
- * normal form: each of the 79 literals on its rarest character (the
- * default) stops at 18 characters, about 40,300 times; anchored so, the
- * merged finder stops at 13, about 23,700 times, where the provider
- * literals alone stop at 8, about 11,900 times (`-----BEGIN` on `-` now,
- * not `B`).
+ * (`ASIA`, `AC`, `AIza`, `ABIA`, which all start with it), `K`, `V`, `G`,
+ * `E` and `~` for the rest (`dapi`, of common letters only, is found by
+ * `literalFinder`'s alternation of such literals). `EAA` is on its `E`:
+ * on its first `A`, every `A` of a run of them was compared with it (a
+ * megabyte of `EAAAAAAA` took twice the chain's time). Counted on that
+ * MB's normal form: the 72 literals kept (see `siteLiterals`) each on its
+ * rarest character (the default) stop at 18 characters, about 39,000
+ * times; anchored so, the merged finder stops at 15, about 25,700 times,
+ * where the provider literals alone stop at 8, about 11,900 times
+ * (`-----BEGIN` on `-` now, not `B`). Each stop is an `indexOf` and a
+ * table lookup or two: a flood of one of these characters costs more than
+ * the regex did (a megabyte of `A`, about 1.5x the chain's time; of `.`,
+ * whose stream the provider literals do not have, 1.03x), linear as before.
  */
-const anywhereAndPrefixes = literalSet(
-  anywhereRules,
-  prefixLiteralRules.map(({ literal }) => literal),
-  '~VKZ_-.xAG',
-);
+const anywhereAndPrefixes = literalSet(anywhereRules, siteLiterals(), '~VKZ_-.xEAG');
+
+/**
+ * The prefix literals but those that start with another (`sk-ant-api`
+ * with `sk-`, `xoxe` with `xox`, `ACCA` with `AC`): a site is an offset,
+ * and the shorter literal is at every one of theirs. So no two literals
+ * kept start at the same offset, and each site is found once.
+ */
+function siteLiterals(): string[] {
+  const literals = prefixLiteralRules.map(({ literal }) => literal);
+  return literals.filter(
+    literal => !literals.some(other => other !== literal && literal.startsWith(other)),
+  );
+}
 
 /**
  * Rules whose literals lie near long runs (`Anchor.near`), of printable
@@ -201,9 +215,10 @@ const hitChecks = providerRules.map(providerRule => providerRule.anchor.hit);
  * `printableRuns(source, n)` for an `n` of at most `providerRunLength`
  * (computed when not given), for the rules whose literals matter only near
  * such runs. `colons`: `positionsOfUnit(source, ':')`, when the caller has it.
- * `prefixSites`: when given, every offset where a prefix literal starts a
- * word (what `prefixedWordStarts(source)` returns) is added to it, in
- * order, found by the same literal pass (round 42).
+ * `prefixSites`: when given (an empty list), it is filled with every
+ * offset where a prefix literal starts a word (what
+ * `prefixedWordStarts(source)` returns), in order, found by the same
+ * literal pass (round 42).
  */
 export function scanProviderRules(
   source: string,
@@ -228,7 +243,6 @@ export function scanProviderRules(
   } else {
     const ruleHits = hitsOf(anywhereAndPrefixes);
     const prefixes = anywhereAndPrefixes.prefixes!;
-    const from = prefixSites.length;
     anywhereAndPrefixes.finder.find(
       source,
       (start, literal) => {
@@ -237,7 +251,8 @@ export function scanProviderRules(
       },
       known,
     );
-    inOrderOnce(prefixSites, from);
+    // Sites come grouped by anchor character (each once, see `siteLiterals`): put them in text order.
+    if (!isSorted(prefixSites)) prefixSites.sort((first, second) => first - second);
   }
   nearPrintable.finder.findWithin(source, nearWindows(runs, nearPrintable), hitsOf(nearPrintable));
   nearValue.finder.findWithin(
@@ -267,17 +282,6 @@ export function scanProviderRules(
       from = Math.max(from, last + 1);
     }
   }
-}
-
-/**
- * `numbers` from `from` on sorted and each kept once (the sites come
- * grouped by anchor character, and literals such as `sk-` and `sk-ant-api`
- * start at the same offset).
- */
-function inOrderOnce(numbers: number[], from: number): void {
-  if (numbers.length - from < 2) return;
-  const sorted = numbers.splice(from).sort((first, second) => first - second);
-  for (const number of sorted) if (numbers[numbers.length - 1] !== number) numbers.push(number);
 }
 
 function isSorted(numbers: readonly number[]): boolean {

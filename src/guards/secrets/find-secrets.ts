@@ -59,7 +59,6 @@ import {
   forEachPiecedAwsMatch,
   forEachShortPiecesMatch,
   forEachSplitPrefixMatch,
-  prefixedWordStarts,
 } from './split-prefix';
 import { scanYamlBlockScalars } from './yaml-block-scalar';
 
@@ -670,6 +669,10 @@ function scanOneReading(
   const colons = positionsOfUnit(source, ':');
   // Collected per rule, then added in rule order as a pass per rule would.
   const providerMatches: Array<RegExpExecArray[] | undefined> = [];
+  // Where prefix literals start words, found by the provider literals' pass
+  // (round 42: a regex pass of its own): the sites of the two scans of keys
+  // in short pieces below.
+  const prefixedStarts: number[] = [];
   scanProviderRules(
     source,
     (ruleIndex, match) => {
@@ -679,6 +682,7 @@ function scanOneReading(
     },
     runs,
     colons,
+    prefixedStarts,
   );
   /**
    * Judges a provider rule's match and adds its value. `toSource` maps the
@@ -748,8 +752,6 @@ function scanOneReading(
   forEachSplitPrefixMatch(source, runs, ({ ruleIndex, match, toSource }) =>
     addProviderMatch(ruleIndex, match, toSource),
   );
-  // Where prefix literals start words: the sites of both scans below, found in one pass.
-  const prefixedStarts = prefixedWordStarts(source);
   forEachPiecedAwsMatch(
     source,
     ({ ruleIndex, match, toSource }) => addProviderMatch(ruleIndex, match, toSource),

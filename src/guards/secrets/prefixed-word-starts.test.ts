@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { prefixLiteralRules } from './prefix-literals';
 import { providerRules } from './provider-rules';
-import { providerRunLength } from './provider-scan';
+import { providerRunLength, scanProviderRules } from './provider-scan';
 import {
   forEachPiecedAwsMatch,
   forEachShortPiecesMatch,
@@ -116,5 +117,41 @@ describe('prefixedWordStarts', () => {
       'AWS_ACCESS_KEY_ID:AKIAZ7QH3M2KX9TN4LPW:53-75',
     ]);
     expect(keys(forEachPiecedAwsMatch)).toEqual(['AWS_ACCESS_KEY_ID:AKIAZ7QH3M2KX9TN4LPW:53-75']);
+  });
+});
+
+/**
+ * Round 42: `findSecrets` takes the word starts from the provider literals'
+ * pass (`scanProviderRules`' `prefixSites`), not from a regex pass of their
+ * own; they must be those `prefixedWordStarts` gives.
+ */
+describe('prefix sites from the provider literals pass (round 42)', () => {
+  const sitesOf = (text: string) => {
+    const sites: number[] = [];
+    scanProviderRules(text, () => {}, undefined, undefined, sites);
+    return sites;
+  };
+
+  it('gives the word starts prefixedWordStarts gives, once each and in order', () => {
+    // `sk-` and `sk-ant-api` start at 0; `xox` and `xoxe` at 21, `xox` of the
+    // anywhere rules too; after `-`, `"`, `(` and a line break; none inside a word.
+    const text = 'sk-ant-api03 AKIAKIA xoxe-1 x-ghp_ "EAAA (dapi\nt1.x sha256~ aSK _AC';
+    expect(sitesOf(text)).toEqual([0, 13, 21, 30, 36, 42, 47, 52]);
+    expect(sitesOf(text)).toEqual(prefixedWordStarts(text));
+  });
+
+  it('gives them on generated texts of every prefix literal', () => {
+    const literals = prefixLiteralRules.map(({ literal }) => literal);
+    const part = fc.oneof(
+      fc.constantFrom(...literals),
+      fc.constantFrom(' ', '-', '_', '.', '"', 'a', 'Z', '9', '\n', 'é', '\u200b', '-----BEGIN'),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 24 }), parts => {
+        const text = parts.join('');
+        expect([text, sitesOf(text)]).toEqual([text, prefixedWordStarts(text)]);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

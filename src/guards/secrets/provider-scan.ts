@@ -6,6 +6,7 @@ import {
   printableRuns,
   stickyPattern,
 } from '../shared/anchored-scan';
+import { prefixLiteralRules, startsWordAt } from './prefix-literals';
 import { providerRules } from './provider-rules';
 
 // ---------------------------------------------------------------- anchored scanning
@@ -17,27 +18,83 @@ import { providerRules } from './provider-rules';
 interface LiteralSet {
   finder: LiteralFinder;
   rulesByLiteral: number[][];
+  /** By literal index: 1 for a prefix literal (`extra`), whose word starts are asked for too. */
+  prefixes?: Uint8Array;
 }
 
-function literalSet(rules: readonly number[]): LiteralSet {
+/**
+ * The literals of `rules`, and `extra` literals (none of their rules'
+ * matches: found for where they start words), anchored first on the
+ * `preferred` characters (see `literalFinder`).
+ */
+function literalSet(
+  rules: readonly number[],
+  extra: readonly string[] = [],
+  preferred = '',
+): LiteralSet {
   const literals: string[] = [];
   const rulesByLiteral: number[][] = [];
+  const indexOf = (literal: string) => {
+    const index = literals.indexOf(literal);
+    if (index >= 0) return index;
+    rulesByLiteral.push([]);
+    return literals.push(literal) - 1;
+  };
   for (const ruleIndex of rules) {
     for (const literal of providerRules[ruleIndex]!.anchor.literals) {
-      let index = literals.indexOf(literal);
-      if (index < 0) {
-        index = literals.push(literal) - 1;
-        rulesByLiteral.push([]);
-      }
-      rulesByLiteral[index]!.push(ruleIndex);
+      rulesByLiteral[indexOf(literal)]!.push(ruleIndex);
     }
   }
-  return { finder: literalFinder(literals), rulesByLiteral };
+  const extraIndexes = extra.map(indexOf);
+  const finder = literalFinder(literals, preferred);
+  if (extra.length === 0) return { finder, rulesByLiteral };
+  const prefixes = new Uint8Array(literals.length);
+  for (const index of extraIndexes) prefixes[index] = 1;
+  return { finder, rulesByLiteral, prefixes };
 }
 
 const ruleIndexes = providerRules.map((_, ruleIndex) => ruleIndex);
+const anywhereRules = ruleIndexes.filter(index => !providerRules[index]!.anchor.near);
 /** Rules whose literals may be anywhere: searched in the whole text. */
-const anywhere = literalSet(ruleIndexes.filter(index => !providerRules[index]!.anchor.near));
+const anywhere = literalSet(anywhereRules);
+/**
+ * The same, with the prefix literals (`prefix-literals.ts`), for a scan
+ * that also asks where they start words (`scanProviderRules`' `prefixSites`,
+ * round 42). Until then those sites were a pass of their own over every
+ * character (`prefixedWordStarts`' regex alternation, about 24 instructions
+ * a character, 14% of the chain's CPU profile on the dev sets' first MB).
+ * Here each prefix literal is anchored on a character this finder stops at
+ * for other literals too, or on one that several share: `-`, `_`, `x`
+ * (`sk-`, `ghp_`, `xoxb-`, also `-u`, `_live_`, `xox`), `.` (`hvs.`, `t1.`),
+ * and `A` rather than the rarer `S`, `C`, `I` or `B` for the AWS prefixes
+ * (`ASIA`, `AC`, `AIza`, `ABIA`, which all start with it), `K`, `V`, `G`,
+ * `E` and `~` for the rest (`dapi`, of common letters only, is found by
+ * `literalFinder`'s alternation of such literals). `EAA` is on its `E`:
+ * on its first `A`, every `A` of a run of them was compared with it (a
+ * megabyte of `EAAAAAAA` took twice the chain's time). Counted on that
+ * MB's normal form: the 72 literals kept (see `siteLiterals`) each on its
+ * rarest character (the default) stop at 18 characters, about 39,000
+ * times; anchored so, the merged finder stops at 15, about 25,700 times,
+ * where the provider literals alone stop at 8, about 11,900 times
+ * (`-----BEGIN` on `-` now, not `B`). Each stop is an `indexOf` and a
+ * table lookup or two: a flood of one of these characters costs more than
+ * the regex did (a megabyte of `A`, about 1.5x the chain's time; of `.`,
+ * whose stream the provider literals do not have, 1.03x), linear as before.
+ */
+const anywhereAndPrefixes = literalSet(anywhereRules, siteLiterals(), '~VKZ_-.xEAG');
+
+/**
+ * The prefix literals but those that start with another (`sk-ant-api`
+ * with `sk-`, `xoxe` with `xox`, `ACCA` with `AC`): a site is an offset,
+ * and the shorter literal is at every one of theirs. So no two literals
+ * kept start at the same offset, and each site is found once.
+ */
+function siteLiterals(): string[] {
+  const literals = prefixLiteralRules.map(({ literal }) => literal);
+  return literals.filter(
+    literal => !literals.some(other => other !== literal && literal.startsWith(other)),
+  );
+}
 
 /**
  * Rules whose literals lie near long runs (`Anchor.near`), of printable
@@ -158,12 +215,17 @@ const hitChecks = providerRules.map(providerRule => providerRule.anchor.hit);
  * `printableRuns(source, n)` for an `n` of at most `providerRunLength`
  * (computed when not given), for the rules whose literals matter only near
  * such runs. `colons`: `positionsOfUnit(source, ':')`, when the caller has it.
+ * `prefixSites`: when given (an empty list), it is filled with every
+ * offset where a prefix literal starts a word (what
+ * `prefixedWordStarts(source)` returns), in order, found by the same
+ * literal pass (round 42).
  */
 export function scanProviderRules(
   source: string,
   onMatch: (ruleIndex: number, match: RegExpExecArray) => void,
   runs: Int32Array = printableRuns(source, providerRunLength),
   colons?: Int32Array,
+  prefixSites?: number[],
 ): void {
   const hits: number[][] = providerRules.map(() => []);
   const hitsOf =
@@ -174,12 +236,24 @@ export function scanProviderRules(
         if (check === undefined || check(source, start)) hits[ruleIndex]!.push(start);
       }
     };
-  // The `:` of `://` and `Authorization:` from the list the assignment scan reads too (round 38).
-  anywhere.finder.find(
-    source,
-    hitsOf(anywhere),
-    colons && (char => (char === ':' ? colons : undefined)),
-  );
+  const known = colons && ((char: string) => (char === ':' ? colons : undefined));
+  if (prefixSites === undefined) {
+    // The `:` of `://` and `Authorization:` from the list the assignment scan reads too (round 38).
+    anywhere.finder.find(source, hitsOf(anywhere), known);
+  } else {
+    const ruleHits = hitsOf(anywhereAndPrefixes);
+    const prefixes = anywhereAndPrefixes.prefixes!;
+    anywhereAndPrefixes.finder.find(
+      source,
+      (start, literal) => {
+        if (prefixes[literal] === 1 && startsWordAt(source, start)) prefixSites.push(start);
+        ruleHits(start, literal);
+      },
+      known,
+    );
+    // Sites come grouped by anchor character (each once, see `siteLiterals`): put them in text order.
+    if (!isSorted(prefixSites)) prefixSites.sort((first, second) => first - second);
+  }
   nearPrintable.finder.findWithin(source, nearWindows(runs, nearPrintable), hitsOf(nearPrintable));
   nearValue.finder.findWithin(
     source,

@@ -9,6 +9,7 @@
  * never: its 16 or 20 characters are too short).
  */
 import { stickyPattern } from '../shared/anchored-scan';
+import { isTokenCode, prefixLiteralRules, prefixLiteralsStartWithLetters } from './prefix-literals';
 import { providerRules } from './provider-rules';
 import { providerRunLength } from './provider-scan';
 
@@ -30,24 +31,18 @@ const longestTokenBefore = 256;
 const shortRestReach = 64;
 
 /**
- * The literals a prefixed rule's matches start with (`ghp_`, `sk-`, `xox`,
- * `AKIA`), each with the rules that start with it, by their first two
+ * The prefix literals (`prefix-literals.ts`) by their first two
  * characters: a token before a blank is looked up by its first two, then
  * compared with a few.
  */
 const prefixLiterals = (() => {
-  const byFirstTwo = new Map<string, Array<{ literal: string; rules: number[] }>>();
-  providerRules.forEach((providerRule, ruleIndex) => {
-    if (providerRule.prefix === undefined || providerRule.anchor.min !== 0) return;
-    for (const literal of providerRule.anchor.literals) {
-      const key = literal.slice(0, 2);
-      const list = byFirstTwo.get(key) ?? [];
-      const known = list.find(entry => entry.literal === literal);
-      if (known) known.rules.push(ruleIndex);
-      else list.push({ literal, rules: [ruleIndex] });
-      byFirstTwo.set(key, list);
-    }
-  });
+  const byFirstTwo = new Map<string, Array<{ literal: string; rules: readonly number[] }>>();
+  for (const entry of prefixLiteralRules) {
+    const key = entry.literal.slice(0, 2);
+    const list = byFirstTwo.get(key);
+    if (list) list.push(entry);
+    else byFirstTwo.set(key, [entry]);
+  }
   return byFirstTwo;
 })();
 
@@ -98,16 +93,8 @@ function startsWithLongLiteral(text: string): boolean {
   return literals?.some(({ literal }) => literal.length >= 3 && text.startsWith(literal)) === true;
 }
 
-/** A character of a token (`[A-Za-z0-9_-]`): a prefix starts after none. */
-export function isTokenCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95 ||
-    code === 45
-  );
-}
+// Where the key pieces' scan has long imported it from.
+export { isTokenCode };
 
 /**
  * True when rule `ruleIndex` matches all of `token`: a whole token before
@@ -597,7 +584,7 @@ const [prefixedWordStart, shortPrefixedToken] = (() => {
     .flat()
     .map(({ literal }) => literal)
     .sort((first, second) => second.length - first.length);
-  const start = literals.every(literal => /^[A-Za-z]/.test(literal)) ? '\\b' : '(?<![A-Za-z0-9_-])';
+  const start = prefixLiteralsStartWithLetters ? '\\b' : '(?<![A-Za-z0-9_-])';
   const alternation = `${start}(?:${literals
     .map(literal => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('|')})`;
@@ -615,7 +602,10 @@ const [prefixedWordStart, shortPrefixedToken] = (() => {
  * second pass over every character, about 0.3 ms per MB of pieces). The
  * literal alternation costs what the whole token pattern did; that pattern
  * is then tried, sticky, only at these offsets (62 on the dev sets' first
- * MB).
+ * MB). Since round 42 `findSecrets` takes the same offsets from the
+ * provider literals' pass (`scanProviderRules`' `prefixSites`), a pass
+ * fewer; this one is the scans' default and the reference it is tested
+ * against.
  */
 export function prefixedWordStarts(source: string): number[] {
   const starts: number[] = [];

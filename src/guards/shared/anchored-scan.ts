@@ -348,10 +348,17 @@ function windowTables(literals: readonly string[]): WindowTables {
   return { groupByCode, wholeByPair, starts, nextPairs, previousPairs };
 }
 
-/** Builds a `LiteralFinder` for `literals` (non-empty, ASCII). */
-export function literalFinder(literals: readonly string[]): LiteralFinder {
+/**
+ * Builds a `LiteralFinder` for `literals` (non-empty, ASCII). `preferred`:
+ * characters to anchor on before any other, in this order (then by
+ * `rarity`): a finder of literals of two kinds stops at fewer characters
+ * when both are anchored on the characters either needs (see
+ * `provider-scan.ts`, round 42).
+ */
+export function literalFinder(literals: readonly string[], preferred = ''): LiteralFinder {
+  const ranking = preferred + [...rarity].filter(char => !preferred.includes(char)).join('');
   // Literals of common characters only (`whole`) are found by one alternation.
-  const { groups, whole } = anchorGroups(literals, rarity);
+  const { groups, whole } = anchorGroups(literals, ranking);
   // The same literals by the code of their first character (all ASCII).
   const wholeByFirst: number[][] = [];
   for (const index of whole) {

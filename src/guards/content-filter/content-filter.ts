@@ -5,6 +5,7 @@ import type { Guardrail } from '../../core/types';
 import { foldTermReadings, foldTextReadings } from '../prompt-injection/fold-text';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
+import { lowerCaseLettersCannotMatch } from './lower-case-letters-pretest';
 import { heldForEmphasis, withJoinersBlank, withoutEmphasis } from './markdown-emphasis';
 import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
 import { termMatcher } from './term-matcher';
@@ -242,6 +243,10 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
   // growing with the square of the list (10 entries of 9,002 characters:
   // 4-8 s) and tried each entry at each position (5,000 words: 4 s for 120 KB).
   const matcher = terms.length === 0 ? undefined : termMatcher(terms);
+  // Text of lower-case letters and spaces (spaced letters, which window
+  // mode checks over and over) is ruled out without folding when no entry
+  // can be spelled in it (`lower-case-letters-pretest.ts`: the same verdict).
+  const cannotMatch = matcher === undefined ? undefined : lowerCaseLettersCannotMatch(terms);
   const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
   // Window mode holds back the last words only when they begin an entry
   // (read with Markdown's hiding markers, too).
@@ -278,6 +283,7 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
         });
       }
       if (!matcher) return allow();
+      if (cannotMatch?.(content)) return allow();
       // Both readings: leetspeak folded ("k1ll") and symbols kept ("$project").
       // Text with no leet character is folded once: the two readings are one (`foldTextReadings`).
       // Punctuation joining words reads as a blank (`kill-you`, `ACME_SECRET`):

@@ -80,10 +80,13 @@ import {
 import { FramedScorer } from './compose/framed-scorer';
 import { type ClusterFeatureOptions, ClusterScorer } from './injection/cluster-scorer';
 import {
+  DECODED_CUTOFF,
   DECODED_HARMFUL,
+  type DecodedJudge,
   decodedHarmfulProbability,
   type HarmfulLeakControl,
   harmfulLeakControl,
+  readingsProbability,
 } from './injection/decoded-harmful';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import {
@@ -458,7 +461,7 @@ export interface FittedModel {
   /** Statement probability at which indirect mode flags a tool result (see `pickStatementCutoff`). */
   statementCutoff?: number;
   /** DECODED_HARMFUL: the harmful detector (leak-controlled) that judges the decoded segments. */
-  decodedHarmful?: HarmfulScorer;
+  decodedHarmful?: DecodedJudge;
 }
 
 /**
@@ -470,10 +473,45 @@ let decodedControl: HarmfulLeakControl | undefined;
 /**
  * A text's probability under a fitted model: the calibrated injection
  * probability `p` (rounded), or with DECODED_HARMFUL the higher of it and the
- * harmful detector's probability of the text's best decoded segment.
+ * harmful detector's probability of the text's best decoded segment when that
+ * reaches the judge's cutoff (DECODED_CUTOFF; 0 otherwise: it always counts).
  */
-export function ruleProbability(p: number, text: string, harmful?: HarmfulScorer): number {
-  return harmful ? Math.max(p, decodedHarmfulProbability(text, harmful)) : p;
+export function ruleProbability(p: number, text: string, judge?: DecodedJudge): number {
+  if (!judge) return p;
+  const decoded = decodedHarmfulProbability(text, judge.harmful);
+  return decoded >= judge.cutoff ? Math.max(p, decoded) : p;
+}
+
+/** DECODED_CUTOFF: each harmful model's cutoff, once. */
+const judgeCache = new WeakMap<HarmfulScorer, DecodedJudge>();
+
+/**
+ * The judge of the decoded segments for the harmful model trained without
+ * `left`: with DECODED_CUTOFF, its cutoff is picked as the injection
+ * threshold is (`pickThreshold`, the mean of the groups' false-positive
+ * rates within `targetFpr`) on the held-apart benign prompts in every
+ * encoding, grouped by kind and encoding; else 0.
+ */
+function decodedJudge(
+  control: HarmfulLeakControl,
+  left: ReadonlySet<string>,
+  targetFpr: number,
+): DecodedJudge {
+  const harmful = control.scorer(left);
+  let judge = judgeCache.get(harmful);
+  if (!judge) {
+    let cutoff = 0;
+    if (DECODED_CUTOFF) {
+      const benign = control
+        .heldApartBenign(left)
+        .map(entry => ({ p: readingsProbability(entry.readings, harmful), group: entry.group }));
+      cutoff = pickThreshold(benign, targetFpr);
+      log(`decoded-harmful cutoff ${cutoff} on ${benign.length} encoded benign prompts`);
+    }
+    judge = { harmful, cutoff };
+    judgeCache.set(harmful, judge);
+  }
+  return judge;
 }
 
 /**
@@ -499,7 +537,7 @@ export function fitModel(
   // DECODED_HARMFUL: the direct model's decoded segments judged by a harmful model without `left`.
   const harmfulFor = (also: Iterable<string> = []) =>
     decodedControl && data.slotRepeat
-      ? decodedControl.scorer(new Set([...left, ...also]))
+      ? decodedJudge(decodedControl, new Set([...left, ...also]), targetFpr)
       : undefined;
   const decodedHarmful = harmfulFor();
   for (const [index, row] of data.rows.entries()) {
@@ -524,7 +562,7 @@ export function fitModel(
   let labels: readonly number[] = sliceLabels;
   let benignGroups = calibrate.map(() => '');
   let rowsScored: readonly number[] = calibrate;
-  let harmfulOf: Array<HarmfulScorer | undefined> = calibrate.map(() => decodedHarmful);
+  let harmfulOf: Array<DecodedJudge | undefined> = calibrate.map(() => decodedHarmful);
   if (calibrationFolds > 0) {
     let foldsLeft: ReadonlyArray<ReadonlySet<string>>;
     ({
@@ -1016,7 +1054,7 @@ function leaveOneSourceOut(
           const parts = fitted.decodedHarmful
             ? {
                 injection,
-                decodedHarmful: decodedHarmfulProbability(row.text, fitted.decodedHarmful),
+                decodedHarmful: decodedHarmfulProbability(row.text, fitted.decodedHarmful.harmful),
               }
             : {};
           scores?.push({
@@ -1031,7 +1069,10 @@ function leaveOneSourceOut(
         }),
       );
     }
-    log(`  ${fold.join(', ')}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const cutoff = fitted.decodedHarmful ? `, decoded cutoff ${fitted.decodedHarmful.cutoff}` : '';
+    log(
+      `  ${fold.join(', ')}: ${((performance.now() - started) / 1000).toFixed(1)} s, threshold ${fitted.threshold}${cutoff}`,
+    );
   }
   return results.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodedHarmfulProbability,
+  decodedReadings,
+  readingsProbability,
   requestGroups,
 } from '../../scripts/train/injection/decoded-harmful';
 import { ruleProbability } from '../../scripts/train/train-injection';
 import { harmfulProbability } from '../../src/guards/harmful-content/harmful-model';
 import { harmfulModels } from '../../src/guards/harmful-content/load-harmful-model';
+import { foldText } from '../../src/guards/prompt-injection/fold-text';
 
 // Hand-written requests and rows (no corpus text).
 const requests = [
@@ -53,9 +56,31 @@ describe('decodedHarmfulProbability', () => {
 
   it('ruleProbability takes the higher of the two, and the injection score alone without a model', () => {
     const decoded = decodedHarmfulProbability(rows[0]!.text, scorer);
+    const judge = { harmful: scorer, cutoff: 0 };
     expect(ruleProbability(0.1, rows[0]!.text, undefined)).toBe(0.1);
-    expect(ruleProbability(0.1, rows[0]!.text, scorer)).toBe(Math.max(0.1, decoded));
-    expect(ruleProbability(0.999, rows[0]!.text, scorer)).toBe(0.999);
-    expect(ruleProbability(0.2, rows[2]!.text, scorer)).toBe(0.2);
+    expect(ruleProbability(0.1, rows[0]!.text, judge)).toBe(Math.max(0.1, decoded));
+    expect(ruleProbability(0.999, rows[0]!.text, judge)).toBe(0.999);
+    expect(ruleProbability(0.2, rows[2]!.text, judge)).toBe(0.2);
+  });
+
+  it('counts the decoded judgement only from the judge cutoff on (DECODED_CUTOFF)', () => {
+    const decoded = decodedHarmfulProbability(rows[0]!.text, scorer);
+    expect(decoded).toBeGreaterThan(0.1);
+    expect(ruleProbability(0.1, rows[0]!.text, { harmful: scorer, cutoff: decoded })).toBe(decoded);
+    expect(ruleProbability(0.1, rows[0]!.text, { harmful: scorer, cutoff: decoded + 0.001 })).toBe(
+      0.1,
+    );
+  });
+});
+
+describe('decodedReadings / readingsProbability', () => {
+  const { scorer } = harmfulModels();
+
+  it('reads a text once and scores it as decodedHarmfulProbability does', () => {
+    const text = `${rows[2]!.text} ${base64(requests[0]!.text)}`;
+    const readings = decodedReadings(text);
+    expect(readings).toEqual([foldText(requests[0]!.text)]);
+    expect(readingsProbability(readings, scorer)).toBe(decodedHarmfulProbability(text, scorer));
+    expect(readingsProbability([], scorer)).toBe(0);
   });
 });

@@ -37,10 +37,12 @@
  * features, see injection/cluster-scorer.ts). SEGMENTS=L[,S] (the direct model also
  * scores segments of L folded characters every S, default L/2; round 40, not kept, see
  * injection/segment-scorer.ts) and SEGMENT_TRAIN=1 (with it, segments of long benign rows
- * as negatives). Harmful-score stacking: injection/stack.ts. DECODED_HARMFUL=1 (a text's
- * probability is the higher of the model's and the harmful detector's of its best decoded
- * segment, the harmful model leak-controlled per fold; LEAK=1 without the control; round 41,
- * see injection/decoded-harmful.ts).
+ * as negatives). Harmful-score stacking: injection/stack.ts. The decoded-harmful rule (on by
+ * default since round 42; DECODED_HARMFUL=0 without it): a text's probability is the higher
+ * of the model's and the harmful detector's of its best decoded segment when that reaches
+ * a cutoff picked on held-apart encoded benign prompts (DECODED_CUTOFF=0: always, round
+ * 41), the harmful model leak-controlled per fold; LEAK=1 without the control; see
+ * injection/decoded-harmful.ts.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -756,6 +758,13 @@ ${
     ? `
 /** Default blocking probability for ${mode === 'direct' ? "users' messages" : 'tool results and documents'}, picked on held-apart benign rows. */
 export const ${thresholdName} = ${threshold};
+`
+    : ''
+}${
+  fitted.decodedHarmful
+    ? `
+/** Harmful-detector probability from which a decoded segment's judgement counts in the direct score, picked on held-apart benign prompts in every encoding. */
+export const DECODED_HARMFUL_CUTOFF = ${fitted.decodedHarmful.cutoff};
 `
     : ''
 }${

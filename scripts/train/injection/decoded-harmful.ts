@@ -3,8 +3,9 @@
  * injection sources hold (leak control), shared by round 6's stacking
  * experiment (stack.ts) and round 41's decoded-payload rule.
  *
- * Experiment (DECODED_HARMFUL=1, training only; issue 15, round 41, see the
- * model card's Known limits): a text's probability is the higher of the
+ * The decoded-payload rule (issue 15; round 41's experiment, shipped since
+ * round 42 with a cutoff of its own, `DECODED_CUTOFF`; see the model card's
+ * Known limits): a text's probability is the higher of the
  * injection model's and the harmful detector's calibrated probability of its
  * best decoded segment (`readEncodings`: base64, hex, ROT13, reversed, Morse,
  * …), so an encoded harmful request counts as an attack whatever template
@@ -22,12 +23,9 @@
  * the rephrasings of all of those. `leak` keeps the full harmful training set
  * (an upper bound).
  */
-import {
-  EMPTY_WINDOW_LOGIT,
-  maxWindowLogit,
-} from '../../../src/guards/harmful-content/harmful-model';
 import type { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
 import { readEncodings } from '../../../src/guards/prompt-injection/decode-segments';
+import { bestHarmfulReading } from '../../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
 import { containment, tokens } from '../compose/compose';
 import { type HarmfulRow, harmfulRows } from '../harmful/harmful-data';
@@ -43,16 +41,20 @@ import {
   prepare as prepareHarmful,
 } from '../train-harmful';
 
-/** Round 41's rule (see the file's comment); off builds the shipped model. */
-export const DECODED_HARMFUL = process.env.DECODED_HARMFUL === '1';
+/**
+ * Round 41's rule (see the file's comment), with round 42's cutoff the
+ * shipped model's since round 42; `DECODED_HARMFUL=0` trains without it.
+ */
+export const DECODED_HARMFUL = process.env.DECODED_HARMFUL !== '0';
 
 /**
- * Round 42 (with DECODED_HARMFUL): the decoded segment's harmful probability
- * counts only at or above a cutoff of its own, picked per harmful model on
- * benign prompts that model never trained on (its calibration slice), each
- * written in every encoding of `encoders` (see the model card's round-42 entry).
+ * Round 42 (with DECODED_HARMFUL; `DECODED_CUTOFF=0` is round 41's rule): the
+ * decoded segment's harmful probability counts only at or above a cutoff of
+ * its own, picked per harmful model on benign prompts that model never
+ * trained on (its calibration slice), each written in every encoding of
+ * `encoders` (see the model card's round-42 entry).
  */
-export const DECODED_CUTOFF = process.env.DECODED_CUTOFF === '1';
+export const DECODED_CUTOFF = process.env.DECODED_CUTOFF !== '0';
 
 /** The harmful detector that judges decoded segments, and the probability from which its judgement counts. */
 export interface DecodedJudge {
@@ -245,10 +247,7 @@ export function decodedReadings(text: string): string[] {
 
 /** The harmful detector's calibrated probability of the best of `readings` (rounded to 3 decimals; 0 for none). */
 export function readingsProbability(readings: readonly string[], harmful: HarmfulScorer): number {
-  let best = Number.NEGATIVE_INFINITY;
-  for (const folded of readings) best = Math.max(best, maxWindowLogit(folded, harmful));
-  if (best === Number.NEGATIVE_INFINITY || best <= EMPTY_WINDOW_LOGIT) return 0;
-  return Math.round(harmful.probability(best) * 1000) / 1000;
+  return bestHarmfulReading(readings, harmful).probability;
 }
 
 /**

@@ -37,10 +37,12 @@
  * features, see injection/cluster-scorer.ts). SEGMENTS=L[,S] (the direct model also
  * scores segments of L folded characters every S, default L/2; round 40, not kept, see
  * injection/segment-scorer.ts) and SEGMENT_TRAIN=1 (with it, segments of long benign rows
- * as negatives). Harmful-score stacking: injection/stack.ts. DECODED_HARMFUL=1 (a text's
- * probability is the higher of the model's and the harmful detector's of its best decoded
- * segment, the harmful model leak-controlled per fold; LEAK=1 without the control; round 41,
- * see injection/decoded-harmful.ts).
+ * as negatives). Harmful-score stacking: injection/stack.ts. The decoded-harmful rule (on by
+ * default since round 42; DECODED_HARMFUL=0 without it): a text's probability is the higher
+ * of the model's and the harmful detector's of its best decoded segment when that reaches
+ * a cutoff picked on held-apart encoded benign prompts (DECODED_CUTOFF=0: always, round
+ * 41), the harmful model leak-controlled per fold; LEAK=1 without the control; see
+ * injection/decoded-harmful.ts.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -80,10 +82,13 @@ import {
 import { FramedScorer } from './compose/framed-scorer';
 import { type ClusterFeatureOptions, ClusterScorer } from './injection/cluster-scorer';
 import {
+  DECODED_CUTOFF,
   DECODED_HARMFUL,
+  type DecodedJudge,
   decodedHarmfulProbability,
   type HarmfulLeakControl,
   harmfulLeakControl,
+  readingsProbability,
 } from './injection/decoded-harmful';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import {
@@ -458,7 +463,7 @@ export interface FittedModel {
   /** Statement probability at which indirect mode flags a tool result (see `pickStatementCutoff`). */
   statementCutoff?: number;
   /** DECODED_HARMFUL: the harmful detector (leak-controlled) that judges the decoded segments. */
-  decodedHarmful?: HarmfulScorer;
+  decodedHarmful?: DecodedJudge;
 }
 
 /**
@@ -470,10 +475,45 @@ let decodedControl: HarmfulLeakControl | undefined;
 /**
  * A text's probability under a fitted model: the calibrated injection
  * probability `p` (rounded), or with DECODED_HARMFUL the higher of it and the
- * harmful detector's probability of the text's best decoded segment.
+ * harmful detector's probability of the text's best decoded segment when that
+ * reaches the judge's cutoff (DECODED_CUTOFF; 0 otherwise: it always counts).
  */
-export function ruleProbability(p: number, text: string, harmful?: HarmfulScorer): number {
-  return harmful ? Math.max(p, decodedHarmfulProbability(text, harmful)) : p;
+export function ruleProbability(p: number, text: string, judge?: DecodedJudge): number {
+  if (!judge) return p;
+  const decoded = decodedHarmfulProbability(text, judge.harmful);
+  return decoded >= judge.cutoff ? Math.max(p, decoded) : p;
+}
+
+/** DECODED_CUTOFF: each harmful model's cutoff, once. */
+const judgeCache = new WeakMap<HarmfulScorer, DecodedJudge>();
+
+/**
+ * The judge of the decoded segments for the harmful model trained without
+ * `left`: with DECODED_CUTOFF, its cutoff is picked as the injection
+ * threshold is (`pickThreshold`, the mean of the groups' false-positive
+ * rates within `targetFpr`) on the held-apart benign prompts in every
+ * encoding, grouped by kind and encoding; else 0.
+ */
+function decodedJudge(
+  control: HarmfulLeakControl,
+  left: ReadonlySet<string>,
+  targetFpr: number,
+): DecodedJudge {
+  const harmful = control.scorer(left);
+  let judge = judgeCache.get(harmful);
+  if (!judge) {
+    let cutoff = 0;
+    if (DECODED_CUTOFF) {
+      const benign = control
+        .heldApartBenign(left)
+        .map(entry => ({ p: readingsProbability(entry.readings, harmful), group: entry.group }));
+      cutoff = pickThreshold(benign, targetFpr);
+      log(`decoded-harmful cutoff ${cutoff} on ${benign.length} encoded benign prompts`);
+    }
+    judge = { harmful, cutoff };
+    judgeCache.set(harmful, judge);
+  }
+  return judge;
 }
 
 /**
@@ -499,7 +539,7 @@ export function fitModel(
   // DECODED_HARMFUL: the direct model's decoded segments judged by a harmful model without `left`.
   const harmfulFor = (also: Iterable<string> = []) =>
     decodedControl && data.slotRepeat
-      ? decodedControl.scorer(new Set([...left, ...also]))
+      ? decodedJudge(decodedControl, new Set([...left, ...also]), targetFpr)
       : undefined;
   const decodedHarmful = harmfulFor();
   for (const [index, row] of data.rows.entries()) {
@@ -524,7 +564,7 @@ export function fitModel(
   let labels: readonly number[] = sliceLabels;
   let benignGroups = calibrate.map(() => '');
   let rowsScored: readonly number[] = calibrate;
-  let harmfulOf: Array<HarmfulScorer | undefined> = calibrate.map(() => decodedHarmful);
+  let harmfulOf: Array<DecodedJudge | undefined> = calibrate.map(() => decodedHarmful);
   if (calibrationFolds > 0) {
     let foldsLeft: ReadonlyArray<ReadonlySet<string>>;
     ({
@@ -718,6 +758,13 @@ ${
     ? `
 /** Default blocking probability for ${mode === 'direct' ? "users' messages" : 'tool results and documents'}, picked on held-apart benign rows. */
 export const ${thresholdName} = ${threshold};
+`
+    : ''
+}${
+  fitted.decodedHarmful
+    ? `
+/** Harmful-detector probability from which a decoded segment's judgement counts in the direct score, picked on held-apart benign prompts in every encoding. */
+export const DECODED_HARMFUL_CUTOFF = ${fitted.decodedHarmful.cutoff};
 `
     : ''
 }${
@@ -1016,7 +1063,7 @@ function leaveOneSourceOut(
           const parts = fitted.decodedHarmful
             ? {
                 injection,
-                decodedHarmful: decodedHarmfulProbability(row.text, fitted.decodedHarmful),
+                decodedHarmful: decodedHarmfulProbability(row.text, fitted.decodedHarmful.harmful),
               }
             : {};
           scores?.push({
@@ -1031,7 +1078,10 @@ function leaveOneSourceOut(
         }),
       );
     }
-    log(`  ${fold.join(', ')}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const cutoff = fitted.decodedHarmful ? `, decoded cutoff ${fitted.decodedHarmful.cutoff}` : '';
+    log(
+      `  ${fold.join(', ')}: ${((performance.now() - started) / 1000).toFixed(1)} s, threshold ${fitted.threshold}${cutoff}`,
+    );
   }
   return results.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
 }

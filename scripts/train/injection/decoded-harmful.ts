@@ -3,8 +3,9 @@
  * injection sources hold (leak control), shared by round 6's stacking
  * experiment (stack.ts) and round 41's decoded-payload rule.
  *
- * Experiment (DECODED_HARMFUL=1, training only; issue 15, round 41, see the
- * model card's Known limits): a text's probability is the higher of the
+ * The decoded-payload rule (issue 15; round 41's experiment, shipped since
+ * round 42 with a cutoff of its own, `DECODED_CUTOFF`; see the model card's
+ * Known limits): a text's probability is the higher of the
  * injection model's and the harmful detector's calibrated probability of its
  * best decoded segment (`readEncodings`: base64, hex, ROT13, reversed, Morse,
  * …), so an encoded harmful request counts as an attack whatever template
@@ -22,27 +23,55 @@
  * the rephrasings of all of those. `leak` keeps the full harmful training set
  * (an upper bound).
  */
-import {
-  EMPTY_WINDOW_LOGIT,
-  maxWindowLogit,
-} from '../../../src/guards/harmful-content/harmful-model';
 import type { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
 import { readEncodings } from '../../../src/guards/prompt-injection/decode-segments';
+import { bestHarmfulReading } from '../../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
 import { containment, tokens } from '../compose/compose';
 import { type HarmfulRow, harmfulRows } from '../harmful/harmful-data';
 import type { DataPaths, TrainingRow } from '../injection-data';
 import type { SparseRows } from '../logistic';
+import { encoders } from '../obfuscations';
 import {
   augmentedRows,
   fitHarmful,
   harmfulTrainOptions,
+  isCalibrationRow,
   type Prepared,
   prepare as prepareHarmful,
 } from '../train-harmful';
 
-/** Round 41's rule (see the file's comment); off builds the shipped model. */
-export const DECODED_HARMFUL = process.env.DECODED_HARMFUL === '1';
+/**
+ * Round 41's rule (see the file's comment), with round 42's cutoff the
+ * shipped model's since round 42; `DECODED_HARMFUL=0` trains without it.
+ */
+export const DECODED_HARMFUL = process.env.DECODED_HARMFUL !== '0';
+
+/**
+ * Round 42 (with DECODED_HARMFUL; `DECODED_CUTOFF=0` is round 41's rule): the
+ * decoded segment's harmful probability counts only at or above a cutoff of
+ * its own, picked per harmful model on benign prompts that model never
+ * trained on (its calibration slice), each written in every encoding of
+ * `encoders` (see the model card's round-42 entry).
+ */
+export const DECODED_CUTOFF = process.env.DECODED_CUTOFF !== '0';
+
+/** The harmful detector that judges decoded segments, and the probability from which its judgement counts. */
+export interface DecodedJudge {
+  harmful: HarmfulScorer;
+  /** 0 (round 41: every judgement counts), or the cutoff picked by DECODED_CUTOFF. */
+  cutoff: number;
+}
+
+/** A held-apart benign prompt in one encoding, read back as the rule reads a text. */
+export interface EncodedBenign {
+  /** The harmful row's id (the prompt's). */
+  id: string;
+  /** `<kind>:<encoding>`: the prompt's kind (ordinary or look-alike) and the encoding. */
+  group: string;
+  /** `decodedReadings` of the encoded prompt. */
+  readings: string[];
+}
 
 /** Options of `harmfulLeakControl`. */
 export interface LeakControlOptions {
@@ -62,6 +91,11 @@ export interface HarmfulLeakControl {
   subset(drop: ReadonlySet<string>): Prepared;
   /** The harmful scorer trained without what `left` holds (cached by the rows dropped). */
   scorer(left: ReadonlySet<string>): HarmfulScorer;
+  /**
+   * The benign prompts of the harmful calibration slice that `scorer(left)`
+   * neither trained on nor dropped, each in every encoding (read once, lazily).
+   */
+  heldApartBenign(left: ReadonlySet<string>): EncodedBenign[];
 }
 
 const normal = (text: string) => ` ${tokens(text).join(' ')} `;
@@ -189,7 +223,31 @@ export function harmfulLeakControl(
     }
     return fitted;
   };
-  return { data, excluded, subset, scorer };
+  let encoded: EncodedBenign[] | undefined;
+  const heldApartBenign = (left: ReadonlySet<string>): EncodedBenign[] => {
+    encoded ??= originals
+      .filter(row => row.label === 0 && isCalibrationRow(row))
+      .flatMap(row =>
+        Object.entries(encoders).map(([name, encode]) => ({
+          id: row.id,
+          group: `${row.kind ?? 'general'}:${name}`,
+          readings: decodedReadings(encode(row.text)),
+        })),
+      );
+    const drop = excluded(left);
+    return encoded.filter(entry => !drop.has(entry.id));
+  };
+  return { data, excluded, subset, scorer, heldApartBenign };
+}
+
+/** The folded text of each decoded segment of `text` (`readEncodings`), as the harmful detector reads it. */
+export function decodedReadings(text: string): string[] {
+  return readEncodings(text).segments.map(segment => foldText(segment.text));
+}
+
+/** The harmful detector's calibrated probability of the best of `readings` (rounded to 3 decimals; 0 for none). */
+export function readingsProbability(readings: readonly string[], harmful: HarmfulScorer): number {
+  return bestHarmfulReading(readings, harmful).probability;
 }
 
 /**
@@ -198,10 +256,5 @@ export function harmfulLeakControl(
  * text), rounded to 3 decimals; 0 when nothing decodes.
  */
 export function decodedHarmfulProbability(text: string, harmful: HarmfulScorer): number {
-  let best = Number.NEGATIVE_INFINITY;
-  for (const segment of readEncodings(text).segments) {
-    best = Math.max(best, maxWindowLogit(foldText(segment.text), harmful));
-  }
-  if (best === Number.NEGATIVE_INFINITY || best <= EMPTY_WINDOW_LOGIT) return 0;
-  return Math.round(harmful.probability(best) * 1000) / 1000;
+  return readingsProbability(decodedReadings(text), harmful);
 }

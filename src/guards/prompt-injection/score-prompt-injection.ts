@@ -1,10 +1,13 @@
 import { callerArgument } from '../../core/caller-values';
 import { oneOf, validateOptionsOnce } from '../../core/options';
-import { maskEncodedRuns, readEncodings } from './decode-segments';
+import { harmfulModels } from '../harmful-content/load-harmful-model';
+import { type DecodedSegment, maskEncodedRuns, readEncodings } from './decode-segments';
+import { bestHarmfulReading } from './decoded-harmful';
 import { maskEncodingTalk } from './encoding-talk';
 import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
+import { DECODED_HARMFUL_CUTOFF } from './model/direct-model';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
 import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
 import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
@@ -49,7 +52,9 @@ export interface PromptInjectionScore {
    * What fired: `model` (the classifier puts the text at probability 0.5 or
    * more), `adversarial-suffix` (a stretch of gibberish raised the score),
    * `<encoding>:model` (a decoded base64 / hex / URL / tag-character segment
-   * did), `invisible-tag-characters`, `statement-model` (indirect mode: one
+   * did), `<encoding>:harmful` (direct mode: a decoded segment is a harmful
+   * request by the harmful-content detector, at or above
+   * `DECODED_HARMFUL_CUTOFF`, and its probability counts), `invisible-tag-characters`, `statement-model` (indirect mode: one
    * statement of the text reached the threshold on its own), and the ids of
    * phrase patterns found in the text (in direct mode they explain a verdict
    * and do not change the score).
@@ -107,7 +112,7 @@ export function readings(
   text: string,
   scorer: InjectionScorer,
   languageModel: Uint8Array,
-): Readings & { pieces: string[]; masked: string } {
+): Readings & { pieces: string[]; masked: string; decoded: DecodedSegment[] } {
   const { segments: decoded, masked } = readEncodings(text);
   // The folded text as pieces: the windows are read from them, so a long
   // text is never made into one folded string.
@@ -132,7 +137,7 @@ export function readings(
     encoding: segment.encoding,
     logit: readFolded(foldTextPieces(segment.text), scorer, languageModel).logit,
   }));
-  return { main, best, segments, pieces, masked };
+  return { main, best, segments, pieces, masked, decoded };
 }
 
 /** The first `length` characters of the text that `pieces` make up. */
@@ -230,7 +235,11 @@ export function scoreWithModels(
   const scorer = models.direct;
   if (mode === 'indirect') return indirectScore(text, models);
   const signals: string[] = [];
-  const { main, best, segments, pieces, masked } = readings(text, scorer, models.languageModel);
+  const { main, best, segments, pieces, masked, decoded } = readings(
+    text,
+    scorer,
+    models.languageModel,
+  );
   let score = scorer.probability(best);
   if (score >= 0.5) signals.push('model');
   // Named only when it helped a positive verdict: improbable text alone
@@ -241,6 +250,21 @@ export function scoreWithModels(
     const id = `${segment.encoding}:model`;
     if (probability >= 0.5 && !signals.includes(id)) signals.push(id);
     if (probability > score) score = probability;
+  }
+  // An encoded harmful request counts by what it decodes to (issue 15, round
+  // 42): the harmful detector's probability of the best decoded segment, from
+  // the cutoff picked on held-apart benign prompts in every encoding on. The
+  // harmful model loads only when something decodes.
+  if (decoded.length > 0) {
+    const harmful = bestHarmfulReading(
+      decoded.map(segment => foldText(segment.text)),
+      harmfulModels().scorer,
+    );
+    if (harmful.index >= 0 && harmful.probability >= DECODED_HARMFUL_CUTOFF) {
+      const id = `${decoded[harmful.index]!.encoding}:harmful`;
+      signals.push(id);
+      if (harmful.probability > score) score = harmful.probability;
+    }
   }
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');

@@ -18,6 +18,17 @@ import { findPii } from './find-pii-bundled';
 
 const pattern = /EMP-\d{6}/;
 
+/** Options `findPii` rejects, by what is wrong with them. */
+const rejected: [string, unknown][] = [
+  ['a NaN maxLength', { custom: [{ type: 'EMPLOYEE_ID', pattern, maxLength: Number.NaN }] }],
+  [
+    'an infinite maxLength',
+    { custom: [{ type: 'EMPLOYEE_ID', pattern, maxLength: Number.POSITIVE_INFINITY }] },
+  ],
+  ['a string for options', 'EMAIL_ADDRESS'],
+  ['a string for custom', { custom: 'EMP-' }],
+];
+
 describe('piiMaxMatchLength: options findPii rejects', () => {
   it('the defaults, every type, and no type', () => {
     expect(piiMaxMatchLength()).toBe(800);
@@ -33,28 +44,12 @@ describe('piiMaxMatchLength: options findPii rejects', () => {
     expect(() => findPii('x', { entities: ['NOPE' as never] })).toThrow(GuardrailConfigError);
   });
 
-  it.each([
-    ['a NaN maxLength', { custom: [{ type: 'EMPLOYEE_ID', pattern, maxLength: Number.NaN }] }],
-    [
-      'an infinite maxLength',
-      { custom: [{ type: 'EMPLOYEE_ID', pattern, maxLength: Number.POSITIVE_INFINITY }] },
-    ],
-    ['a string for options', 'EMAIL_ADDRESS'],
-    ['a string for custom', { custom: 'EMP-' }],
-  ])('findPii: %s is a GuardrailConfigError', (_, options) => {
+  it.each(rejected)('findPii: %s is a GuardrailConfigError', (_, options) => {
     expect(() => findPii('EMP-123456', options as never)).toThrow(GuardrailConfigError);
   });
 
   // DEFECT (found at 285f814f): NaN, Infinity, 800 and 800 come back; no error.
-  it.fails.each([
-    ['a NaN maxLength', { custom: [{ type: 'EMPLOYEE_ID', pattern, maxLength: Number.NaN }] }],
-    [
-      'an infinite maxLength',
-      { custom: [{ type: 'EMPLOYEE_ID', pattern, maxLength: Number.POSITIVE_INFINITY }] },
-    ],
-    ['a string for options', 'EMAIL_ADDRESS'],
-    ['a string for custom', { custom: 'EMP-' }],
-  ])('piiMaxMatchLength: %s is a GuardrailConfigError', (_, options) => {
+  it.fails.each(rejected)('piiMaxMatchLength: %s is a GuardrailConfigError', (_, options) => {
     expect(() => piiMaxMatchLength(options as never)).toThrow(GuardrailConfigError);
   });
 });

@@ -19,6 +19,7 @@ const secret = 'sk-live-hunter2-not-shown';
 /** An object whose `then` getter throws an error holding the secret. */
 function thenGetterThrows(): object {
   return {
+    // biome-ignore lint/suspicious/noThenProperty: the attack is a thenable whose then getter throws
     get then(): never {
       throw new Error(secret);
     },

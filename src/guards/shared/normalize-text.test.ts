@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findPii } from '../pii/find-pii-bundled';
 import { findSecrets } from '../secrets/find-secrets';
-import { isInvisibleCodePoint, type NormalizeTextOptions, normalizeText } from './normalize-text';
+import {
+  digitZeros,
+  isInvisibleCodePoint,
+  type NormalizeTextOptions,
+  normalizeText,
+} from './normalize-text';
 
 /**
  * A slow, plain statement of what `normalizeText` computes, one segment (a
@@ -206,6 +211,12 @@ describe('normalizeText against a plain reference', () => {
     '\u{1f469}\u200d\u{1f4bb}',
     '\u{1f3f4}\u{e0067}\u{e0062}\u{e007f}',
     'ab',
+    // Decimal digits past the Basic Multilingual Plane (round 42): Osmanya,
+    // Adlam, the second of two adjacent runs (U+116DA), a mathematical digit (NFKC).
+    '\u{104a4}',
+    '\u{1e959}',
+    '\u{116db}',
+    '\u{1d7d9}',
   ];
   const texts = fc
     .array(fc.constantFrom(...pieces), { maxLength: 30 })
@@ -330,6 +341,53 @@ describe('normalizeText with emoji copied in runs (round 33)', () => {
       starts: [0, 0, 0, 3, 5],
       ends: [0, 3, 3, 3, 4],
     });
+  });
+});
+
+describe('the digits folded (round 42)', () => {
+  // The runs of ten decimal digits that NFKC leaves alone, read from the
+  // runtime's Unicode data: every code point tested, a run taken ten at a time.
+  const isDigit = (codePoint: number) => /\p{Nd}/u.test(String.fromCodePoint(codePoint));
+  const runtimeZeros: number[] = [];
+  for (let codePoint = 0x80; codePoint <= 0x10ffff; codePoint++) {
+    if (!isDigit(codePoint)) continue;
+    const char = String.fromCodePoint(codePoint);
+    if (char.normalize('NFKC') === char) runtimeZeros.push(codePoint);
+    codePoint += 9;
+  }
+
+  it('holds every run of the runtime\u2019s \\p{Nd} that NFKC leaves alone', () => {
+    expect(runtimeZeros.filter(zero => !digitZeros.includes(zero))).toEqual([]);
+    expect(runtimeZeros.length).toBeGreaterThanOrEqual(68); // Unicode 16 and later: 35 + 33
+  });
+
+  it('holds runs of ten digits only (or code points this runtime does not know yet), in order', () => {
+    expect([...digitZeros].sort((a, b) => a - b)).toEqual(digitZeros);
+    for (const zero of digitZeros) {
+      for (let digit = 0; digit < 10; digit++) {
+        const char = String.fromCodePoint(zero + digit);
+        const known = isDigit(zero + digit);
+        expect(known || /\p{Cn}/u.test(char)).toBe(true);
+        if (known) expect(char.normalize('NFKC')).toBe(char);
+      }
+    }
+  });
+
+  it('reads each digit of each run as its ASCII digit, mapped onto both units of a pair', () => {
+    for (const zero of digitZeros) {
+      const digits = Array.from({ length: 10 }, (_, digit) => String.fromCodePoint(zero + digit));
+      const original = `n ${digits.join('')}.`;
+      const normalized = normalizeText(original);
+      expect(normalized.text).toBe('n 0123456789.');
+      const width = zero > 0xffff ? 2 : 1;
+      for (let digit = 0; digit < 10; digit++) {
+        expect(normalized.toOriginalSpan(2 + digit, 3 + digit)).toEqual({
+          start: 2 + width * digit,
+          end: 2 + width * (digit + 1),
+        });
+      }
+      expect(normalized.toOriginalSpan(2, 12)).toEqual({ start: 2, end: 2 + 10 * width });
+    }
   });
 });
 

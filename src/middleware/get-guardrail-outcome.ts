@@ -63,8 +63,40 @@ const readArgument = <T>(read: () => T): T =>
   readingCallerArgument('getGuardrailOutcome', 'its argument', read);
 
 async function outcomeOfStep(step: GuardrailOutcomeStep): Promise<GuardrailOutcome | undefined> {
-  const metadata = await readArgument(() => step.providerMetadata);
+  const { value: metadata } = await settled(readArgument(() => step.providerMetadata));
   return readArgument(() => outcomeIn(metadata));
+}
+
+/**
+ * `await value`, its `then` read inside a guarded stretch (round 42: the
+ * `await` read it outside, and a `then` getter that threw sent the caller's
+ * error out as it was, message and all): a getter that throws is the
+ * TypeError by kind. A `then` method that throws or rejects is a rejection,
+ * passed on as the run's own error. The value comes boxed: a promise
+ * resolved with it would read its `then` again.
+ */
+function settled<T>(value: MaybePromise<T>): Promise<{ value: T }> {
+  const then = readArgument(() =>
+    isObject(value) ? (value as { then?: unknown }).then : undefined,
+  );
+  if (typeof then !== 'function') return Promise.resolve({ value: value as T });
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const onValue = (result: unknown) => {
+      if (done) return;
+      done = true;
+      try {
+        settled(result as T).then(resolve, reject);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    then.call(value, onValue, (error: unknown) => {
+      if (done) return;
+      done = true;
+      reject(error);
+    });
+  });
 }
 
 function isObject(value: unknown): value is object {
@@ -98,7 +130,9 @@ export async function getGuardrailOutcome(
     ? readArgument(() => (resultOrStep as GuardrailOutcomeRun).steps)
     : undefined;
   const steps: readonly GuardrailOutcomeStep[] =
-    givenSteps !== undefined ? await givenSteps : [resultOrStep as GuardrailOutcomeStep];
+    givenSteps !== undefined
+      ? (await settled(givenSteps)).value
+      : [resultOrStep as GuardrailOutcomeStep];
   if (!Array.isArray(steps)) throw notAResult('its steps', steps, 'an array of steps');
   const outcomes: GuardrailOutcome[] = [];
   const toolCallsSeen = new Set<unknown>();

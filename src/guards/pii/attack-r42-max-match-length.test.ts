@@ -48,8 +48,43 @@ describe('piiMaxMatchLength: options findPii rejects', () => {
     expect(() => findPii('EMP-123456', options as never)).toThrow(GuardrailConfigError);
   });
 
-  // DEFECT (found at 285f814f): NaN, Infinity, 800 and 800 come back; no error.
-  it.fails.each(rejected)('piiMaxMatchLength: %s is a GuardrailConfigError', (_, options) => {
-    expect(() => piiMaxMatchLength(options as never)).toThrow(GuardrailConfigError);
+  // Was a defect (found at 285f814f): NaN, Infinity, 800 and 800 came back, no
+  // error. Fixed in round 42: the options go through findPii's own check.
+  it.each(rejected)('piiMaxMatchLength: %s is findPii’s GuardrailConfigError', (_, options) => {
+    const error = thrown(() => piiMaxMatchLength(options as never));
+    expect(error).toBeInstanceOf(GuardrailConfigError);
+    expect(error.message).toBe(thrown(() => findPii('EMP-123456', options as never)).message);
+  });
+
+  it('the message says what is wrong, as findPii’s does', () => {
+    expect(thrown(() => piiMaxMatchLength(rejected[0]![1] as never)).message).toMatch(
+      /^Invalid guardrail configuration at findPii\.custom\[0\]\.maxLength: /,
+    );
+  });
+
+  it('a maxLength getter runs once', () => {
+    let reads = 0;
+    const custom = [
+      {
+        type: 'EMPLOYEE_ID',
+        pattern,
+        get maxLength() {
+          reads++;
+          return 500;
+        },
+      },
+    ];
+    expect(piiMaxMatchLength({ custom })).toBe(1_000);
+    expect(reads).toBe(1);
   });
 });
+
+/** The error `run` throws. */
+function thrown(run: () => unknown): Error {
+  try {
+    run();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('it did not throw');
+}

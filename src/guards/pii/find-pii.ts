@@ -146,14 +146,14 @@ const entityFinders: Record<Exclude<PiiEntity, NerEntity>, EntityFinder> = {
  * two visible ones.
  */
 export function piiMaxMatchLength(options: FindPiiOptions = {}): number {
-  // Read once, each field and item: a getter or a Proxy trap that throws is a TypeError naming it by kind.
-  const { entities, customLengths } = readingCallerArgument('piiMaxMatchLength', 'options', () => {
-    const given = options.entities;
-    return {
-      entities: Array.isArray(given) ? [...given] : given,
-      customLengths: [...(options.custom ?? [])].map(pattern => pattern.maxLength ?? 64),
-    };
-  });
+  // Read once, each field and custom pattern: a getter or a Proxy trap that
+  // throws is a TypeError naming it by kind. Then checked as `findPii`
+  // checks its options (round 42: a NaN or infinite `maxLength`, or a
+  // string for the options or for `custom`, gave NaN, Infinity or 800 where
+  // `findPii` throws).
+  const read = readingCallerArgument('piiMaxMatchLength', 'options', () => readCopy(options));
+  const { entities, custom } = checkedFindPiiOptions(read);
+  const customLengths = (custom ?? []).map(pattern => pattern.maxLength ?? 64);
   const types = resolveEntities(entities);
   let longest = 0;
   for (const entity of types) {
@@ -164,6 +164,36 @@ export function piiMaxMatchLength(options: FindPiiOptions = {}): number {
   }
   for (const length of customLengths) longest = Math.max(longest, length);
   return longest * 2;
+}
+
+/**
+ * A copy of a plain object's own fields (its `custom` patterns copied too),
+ * for a check and a use that read no getter twice; anything else as it is.
+ */
+function readCopy(options: FindPiiOptions): FindPiiOptions {
+  if (!isPlainObject(options)) return options;
+  const copy: Record<string, unknown> = { ...options };
+  if (Array.isArray(copy.custom)) {
+    copy.custom = [...copy.custom].map(pattern =>
+      isPlainObject(pattern) ? { ...pattern } : pattern,
+    );
+  }
+  return copy as FindPiiOptions;
+}
+
+function isPlainObject(value: unknown): value is object {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** `findPii`'s options checked (a `GuardrailConfigError` listing every problem), as read. */
+function checkedFindPiiOptions(options: FindPiiOptions): FindPiiOptions {
+  return validateOptionsOnce(options, {
+    prefix: 'findPii',
+    root: 'findPii.options',
+    shape: findPiiOptionShape,
+  });
 }
 
 const nerEntitySet: ReadonlySet<string> = new Set(nerEntities);
@@ -892,11 +922,7 @@ function planOf(options: FindPiiOptions | undefined): PiiPlan {
     defaultPlan ??= makePlan({});
     return defaultPlan;
   }
-  const checked = validateOptionsOnce(options, {
-    prefix: 'findPii',
-    root: 'findPii.options',
-    shape: findPiiOptionShape,
-  });
+  const checked = checkedFindPiiOptions(options);
   const kept = plans.get(checked);
   if (
     kept !== undefined &&

@@ -21,7 +21,12 @@ import {
   type TextSource,
 } from './chunked-scan';
 import { holdsFlatMark, markFlat } from './flat-string';
-import { type NormalizedText, normalizationPoints, normalizeText } from './normalize-text';
+import {
+  type NormalizedText,
+  normalizationPoints,
+  normalizePiece,
+  normalizeText,
+} from './normalize-text';
 import { type DetectedSpan, replaceSpans } from './spans';
 
 // Values of every kind the chain finds, some obfuscated (the normal form
@@ -522,7 +527,7 @@ describe('normalizationPoints', () => {
     for (let run = 0; run < 60; run++) {
       const offset = Math.floor(next() * text.length);
       const piece = text.slice(offset, offset + Math.floor(next() * 3_000));
-      expect(maps(normalizeText(piece, undefined, { positions: points, offset }))).toEqual(
+      expect(maps(normalizePiece(piece, { positions: points, offset }))).toEqual(
         maps(normalizeText(piece)),
       );
     }

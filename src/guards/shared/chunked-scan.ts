@@ -4,6 +4,7 @@ import {
   type NormalizationPoints,
   type NormalizedText,
   normalizationPoints,
+  normalizePiece,
   normalizeText,
 } from './normalize-text';
 import { upperBound } from './sorted-search';
@@ -134,7 +135,7 @@ export interface ChunkedFindings<T extends DetectedSpan> {
  * what the detectors' piece scans read.
  */
 export function pieceNormalForm(piece: string, points?: NormalizationPoints): NormalizedText {
-  const normalized = normalizeText(piece, undefined, points);
+  const normalized = points ? normalizePiece(piece, points) : normalizeText(piece);
   normalized.text = flatString(normalized.text);
   return normalized;
 }

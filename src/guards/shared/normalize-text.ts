@@ -238,27 +238,41 @@ export interface NormalizationPoints {
 }
 
 /**
- * `points` read once: a caller may give any object, and the scan reads its
- * positions at every step. Its positions an Int32Array (never a Proxy of
- * one), its offset a number; else a TypeError (`argumentError`).
+ * `points` read once and checked: its positions an Int32Array (never a
+ * Proxy of one) in ascending order, none negative; its offset a safe integer
+ * from 0; else a TypeError (`argumentError`). Round 42: positions and an
+ * offset that said less than the text holds (none, an offset off the text)
+ * gave back full-width digits and invisible characters unchanged, with no
+ * error; `normalizeText` now checks them and normalises as without them
+ * (what needs work is known only by reading the text).
  */
-function readPoints(points: NormalizationPoints): NormalizationPoints {
-  return readingCallerArgument('normalizeText', 'points', () => {
+function readPoints(points: NormalizationPoints): void {
+  readingCallerArgument('normalizeText', 'points', () => {
     const { positions, offset } = points;
     if (
       !ArrayBuffer.isView(positions) ||
       !(positions instanceof Int32Array) ||
-      typeof offset !== 'number'
+      !Number.isSafeInteger(offset) ||
+      offset < 0 ||
+      !ascendingFromZero(positions)
     ) {
       throw argumentError(
         'normalizeText',
         'points',
-        'an Int32Array of positions and an offset',
+        'an Int32Array of positions (ascending, from 0) and an offset (an integer from 0)',
         points,
       );
     }
-    return { positions, offset };
   });
+}
+
+function ascendingFromZero(positions: Int32Array): boolean {
+  let last = 0;
+  for (const position of positions) {
+    if (position < last) return false;
+    last = position;
+  }
+  return true;
 }
 
 /**
@@ -447,10 +461,29 @@ function identity(original: string): NormalizedText {
 export function normalizeText(
   text: string,
   options?: NormalizeTextOptions,
-  givenPoints?: NormalizationPoints,
+  points?: NormalizationPoints,
 ): NormalizedText {
   callerArgument(text, 'string', 'normalizeText', 'text');
-  const points = givenPoints === undefined ? undefined : readPoints(givenPoints);
+  // A caller's points are checked, not trusted: the text is read for what needs work.
+  if (points !== undefined) readPoints(points);
+  return normalizeWith(text, options, undefined);
+}
+
+/**
+ * `normalizeText` of a piece of a long text with the points
+ * `normalizationPoints` found in all of it (`chunked-scan.ts`): the
+ * characters to look at are read from them, not searched for. Trusted: for
+ * the library's own points only.
+ */
+export function normalizePiece(piece: string, points: NormalizationPoints): NormalizedText {
+  return normalizeWith(piece, undefined, points);
+}
+
+function normalizeWith(
+  text: string,
+  options: NormalizeTextOptions | undefined,
+  points: NormalizationPoints | undefined,
+): NormalizedText {
   const {
     nfkc = true,
     removeInvisible = true,

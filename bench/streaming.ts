@@ -16,6 +16,11 @@
  *    characters produced before the first text, characters held back, text
  *    deltas, first-text delay of a paced model and CPU per streamed MB, each
  *    beside an unguarded stream and one generate check in the same run.
+ *    The CPU table (BENCH_STREAMING=cpu runs it alone) runs in a child
+ *    process: this file bundled by esbuild into plain JavaScript without
+ *    `keepNames` (as the library's build), run by plain node. Under tsx every
+ *    closure made also costs a `__name` call, which users do not pay;
+ *    BENCH_CPU_TSX=1 measures it in this process as before, for comparison.
  * 5. Guard cost per streamed MB, each side in processes of its own
  *    (BENCH_STREAMING=cost; bench/streaming-cost.ts is the child): the
  *    instructions each side executes (cachegrind, deterministic under
@@ -34,7 +39,6 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
-import { build } from 'esbuild';
 import {
   allow,
   block,
@@ -379,7 +383,53 @@ async function earlyRelease() {
     }
   }
 
-  await cpuPerMegabyte();
+  await cpuTable();
+}
+
+/** esbuild's `build`, loaded only where a bundle is made (the bundled CPU table's child does not carry esbuild). */
+async function bundle(options: import('esbuild').BuildOptions): Promise<void> {
+  const { build } = await import('esbuild');
+  await build(options);
+}
+
+/** Set in the bundled child that prints the CPU table (`cpuTable`). */
+const BUNDLED = process.env.BENCH_STREAMING_BUNDLED === '1';
+
+/**
+ * The CPU table as users run the code: this file bundled into plain
+ * JavaScript (esbuild, no `keepNames`, as the library's build) and run by
+ * plain node with BENCH_STREAMING=cpu; in this process when it is that
+ * bundle, or with BENCH_CPU_TSX=1 (under tsx: every closure made also calls
+ * `__name`, which the library's build does not).
+ */
+async function cpuTable() {
+  if (BUNDLED || process.env.BENCH_CPU_TSX === '1') {
+    if (!BUNDLED) console.log('\n(BENCH_CPU_TSX=1: measured under tsx, not bundled)');
+    await cpuPerMegabyte();
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-streaming-cpu-'));
+  try {
+    const outfile = join(dir, 'streaming.mjs');
+    await bundle({
+      entryPoints: [fileURLToPath(import.meta.url)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // Loaded by `bundle` only, never in the child: left out of the bundle.
+      external: ['esbuild'],
+      outfile,
+      logLevel: 'warning',
+    });
+    const result = spawnSync(process.execPath, [outfile], {
+      env: { ...process.env, BENCH_STREAMING: 'cpu', BENCH_STREAMING_BUNDLED: '1' },
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`the bundled CPU table failed (${result.status})`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Size of the spaced-letters input of the CPU table (`spacedLetters`). */
@@ -400,7 +450,9 @@ function spacedLetters(size: number): string {
  * the guardrails add to reading the stream) against it too.
  */
 async function cpuPerMegabyte() {
-  console.log('\n### CPU per streamed MB (1 MB of prose in 4-character deltas)\n');
+  console.log(
+    `\n### CPU per streamed MB (1 MB of prose in 4-character deltas; ${BUNDLED ? 'bundled, plain node' : 'under tsx'})\n`,
+  );
   // CPU time of this process (process.cpuUsage: user + system, so the GC's
   // threads count too), not wall time: on a shared machine other jobs
   // stretch wall time, and they do not use this process's CPU. The eight
@@ -557,7 +609,7 @@ async function bundleCostScript(tree: string, dir: string, index: number): Promi
   const own = fileURLToPath(new URL('./streaming-cost.ts', import.meta.url));
   const theirs = join(tree, 'bench', 'streaming-cost.ts');
   const outfile = join(dir, `cost-${index}.mjs`);
-  await build({
+  await bundle({
     ...(existsSync(theirs)
       ? { entryPoints: [theirs] }
       : {
@@ -815,14 +867,16 @@ async function guardCostPerMegabyte() {
   }
 }
 
-console.log(
-  `# Streaming benchmarks (node ${process.version}, ${new Date().toISOString().slice(0, 10)})`,
-);
+if (!BUNDLED) {
+  console.log(
+    `# Streaming benchmarks (node ${process.version}, ${new Date().toISOString().slice(0, 10)})`,
+  );
+}
 // BENCH_STREAMING=early (or window, modes, parallel, cost) runs one section only; cpu runs early's CPU table only.
 const only = process.env.BENCH_STREAMING;
 if (!only || only === 'window') await windowVsGenerate();
 if (!only || only === 'modes') await streamModes();
 if (!only || only === 'parallel') await parallelInput();
 if (!only || only === 'early') await earlyRelease();
-if (only === 'cpu') await cpuPerMegabyte();
+if (only === 'cpu') await cpuTable();
 if (!only || only === 'cost') await guardCostPerMegabyte();

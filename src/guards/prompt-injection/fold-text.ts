@@ -330,16 +330,28 @@ export function lastSpacedUnit(
   text: string,
   readThrough?: (text: string, at: number) => number,
 ): number {
-  const before = (at: number) => (readThrough === undefined ? at : readThrough(text, at));
-  let end = before(text.length);
+  // No closure over `readThrough` (`readBack` is a plain function): one made
+  // per call showed in profiles of window mode, which calls this on every check.
+  let end = readBack(text, text.length, readThrough);
   let blanks = 0;
   while (end > 0 && text.charCodeAt(end - 1) === 32) {
     if (++blanks === 4) return -1;
-    end = before(end - 1);
+    end = readBack(text, end - 1, readThrough);
   }
-  if (blanks === 0 && end > 0 && isSeparator(text.charCodeAt(end - 1))) end = before(end - 1);
+  if (blanks === 0 && end > 0 && isSeparator(text.charCodeAt(end - 1))) {
+    end = readBack(text, end - 1, readThrough);
+  }
   if (end < 0) return SPACED_UNREAD;
   return end > 0 && isSpacedUnit(text.charCodeAt(end - 1)) ? end - 1 : -1;
+}
+
+/** The start of the characters `readThrough` reads through that end at `at` (`at` itself without one; -1: too many). */
+function readBack(
+  text: string,
+  at: number,
+  readThrough: ((text: string, at: number) => number) | undefined,
+): number {
+  return readThrough === undefined ? at : readThrough(text, at);
 }
 
 /** The position beside `at` in `direction` (`spacedStep`), -1 past the text, `SPACED_UNREAD` where `readThrough` gives up. */

@@ -138,4 +138,40 @@ describe('an options object reused across calls, a field assigned in between', (
     expect(normalizeText('ｆｏｏ', options).text).toBe('ｆｏｏ');
     expect(reads).toBe(3);
   });
+
+  it('findPii and findSecrets read a getter once per call, short text or long (in pieces)', () => {
+    const long = `${'lorem ipsum dolor sit amet '.repeat(5_000)}${text}`;
+    let piiReads = 0;
+    const piiOptions = {
+      get entities() {
+        piiReads++;
+        return ['EMAIL_ADDRESS', 'PHONE_NUMBER'] as ('EMAIL_ADDRESS' | 'PHONE_NUMBER')[];
+      },
+    };
+    expect(findPii(text, piiOptions).map(span => span.type)).toEqual([
+      'EMAIL_ADDRESS',
+      'PHONE_NUMBER',
+    ]);
+    expect(piiReads).toBe(1);
+    expect(findPii(long, piiOptions).map(span => span.type)).toEqual([
+      'EMAIL_ADDRESS',
+      'PHONE_NUMBER',
+    ]);
+    expect(piiReads).toBe(2);
+    let secretReads = 0;
+    const secretOptions = {
+      get entropy() {
+        secretReads++;
+        return true;
+      },
+    };
+    expect(findSecrets(key, secretOptions).map(span => span.type)).toEqual(['HIGH_ENTROPY_STRING']);
+    expect(secretReads).toBe(1);
+    expect(
+      findSecrets(`${'lorem ipsum dolor sit amet '.repeat(5_000)}${key}`, secretOptions).map(
+        span => span.type,
+      ),
+    ).toEqual(['HIGH_ENTROPY_STRING']);
+    expect(secretReads).toBe(2);
+  });
 });

@@ -13,10 +13,9 @@ import { GuardrailConfigError } from './errors';
  * a field between calls gets the first call's options: the new field is
  * never read nor checked. Before round 40 the object itself was returned
  * and `findPii`'s plan followed its fields (round 30: "kept while its
- * fields hold what they held"). Found at 285f814f. Not fixed here: the
- * rule is src/core/options.ts (hH's lane this round), and the fix is a
- * choice (read the fields at each call, or document that an options object
- * is read at its first call).
+ * fields hold what they held"). Found at 285f814f. Fixed in round 42 (hJ):
+ * `validateOptionsOnce` reads the fields at each call and checks them again
+ * when one changed (a list's items included).
  */
 
 const text = 'mail jane.doe@example.com or call +44 20 7946 0958';
@@ -44,8 +43,8 @@ describe('an options object reused across calls, a field assigned in between', (
     ]);
   });
 
-  // DEFECT (found at 285f814f, since 54931374): the reassigned `entities` is never read, the phone number is released.
-  it.fails('findPii: an entity list assigned anew is read (a phone number found)', () => {
+  // Fixed (found at 285f814f, since 54931374): the reassigned `entities` is never read, the phone number is released.
+  it('findPii: an entity list assigned anew is read (a phone number found)', () => {
     const options: { entities: ('EMAIL_ADDRESS' | 'PHONE_NUMBER')[] } = {
       entities: ['EMAIL_ADDRESS'],
     };
@@ -57,8 +56,8 @@ describe('an options object reused across calls, a field assigned in between', (
     ]);
   });
 
-  // DEFECT (found at 285f814f): a value assigned after the first call is never checked: a silent pass, not a GuardrailConfigError.
-  it.fails('findPii: an invalid entity list assigned after the first call is a GuardrailConfigError', () => {
+  // Fixed (found at 285f814f): a value assigned after the first call is never checked: a silent pass, not a GuardrailConfigError.
+  it('findPii: an invalid entity list assigned after the first call is a GuardrailConfigError', () => {
     const options: { entities: unknown } = { entities: ['EMAIL_ADDRESS'] };
     findPii(text, options as never);
     options.entities = 'every one';
@@ -76,19 +75,103 @@ describe('an options object reused across calls, a field assigned in between', (
     ]);
   });
 
-  // DEFECT (found at 285f814f, since 54931374): `entropy` turned on in the same object is never read, the key is released.
-  it.fails('findSecrets: entropy turned on in the same object finds the key', () => {
+  // Fixed (found at 285f814f, since 54931374): `entropy` turned on in the same object is never read, the key is released.
+  it('findSecrets: entropy turned on in the same object finds the key', () => {
     const options = { entropy: false };
     expect(findSecrets(key, options)).toEqual([]);
     options.entropy = true;
     expect(findSecrets(key, options).map(span => span.type)).toEqual(['HIGH_ENTROPY_STRING']);
   });
 
-  // DEFECT (found at 285f814f, since 54931374): the first call's `nfkc` is kept.
-  it.fails('normalizeText: nfkc turned off in the same object keeps full-width letters', () => {
+  // Fixed (found at 285f814f, since 54931374): the first call's `nfkc` is kept.
+  it('normalizeText: nfkc turned off in the same object keeps full-width letters', () => {
     const options = { nfkc: true };
     expect(normalizeText('ｆｏｏ', options).text).toBe('foo');
     options.nfkc = false;
     expect(normalizeText('ｆｏｏ', options).text).toBe('ｆｏｏ');
+  });
+
+  it('findSecrets: an entropy threshold assigned out of range after the first call is a GuardrailConfigError', () => {
+    const options: { entropyThreshold: number } = { entropyThreshold: 4.5 };
+    expect(findSecrets(key, options).map(span => span.type)).toEqual(['HIGH_ENTROPY_STRING']);
+    options.entropyThreshold = 0;
+    expect(() => findSecrets(key, options)).toThrow(GuardrailConfigError);
+    let thrown: unknown;
+    try {
+      findSecrets(key, options);
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as GuardrailConfigError).issues.map(issue => issue.path)).toEqual([
+      'findSecrets.entropyThreshold',
+    ]);
+  });
+
+  it('findPii: an invalid entity pushed into the same array is a GuardrailConfigError', () => {
+    const options = { entities: ['EMAIL_ADDRESS'] as string[] };
+    findPii(text, options as never);
+    options.entities.push('PHONE');
+    expect(() => findPii(text, options as never)).toThrow(GuardrailConfigError);
+  });
+
+  it('normalizeText: nfkc assigned a string after the first call is a GuardrailConfigError', () => {
+    const options: { nfkc: unknown } = { nfkc: false };
+    expect(normalizeText('ｆｏｏ', options as never).text).toBe('ｆｏｏ');
+    options.nfkc = 'yes';
+    expect(() => normalizeText('ｆｏｏ', options as never)).toThrow(GuardrailConfigError);
+  });
+
+  it('a getter is read once per call, and its new answer is used', () => {
+    let reads = 0;
+    let nfkc = true;
+    const options = {
+      get nfkc() {
+        reads++;
+        return nfkc;
+      },
+    };
+    expect(normalizeText('ｆｏｏ', options).text).toBe('foo');
+    expect(reads).toBe(1);
+    expect(normalizeText('ｆｏｏ', options).text).toBe('foo');
+    expect(reads).toBe(2);
+    nfkc = false;
+    expect(normalizeText('ｆｏｏ', options).text).toBe('ｆｏｏ');
+    expect(reads).toBe(3);
+  });
+
+  it('findPii and findSecrets read a getter once per call, short text or long (in pieces)', () => {
+    const long = `${'lorem ipsum dolor sit amet '.repeat(5_000)}${text}`;
+    let piiReads = 0;
+    const piiOptions = {
+      get entities() {
+        piiReads++;
+        return ['EMAIL_ADDRESS', 'PHONE_NUMBER'] as ('EMAIL_ADDRESS' | 'PHONE_NUMBER')[];
+      },
+    };
+    expect(findPii(text, piiOptions).map(span => span.type)).toEqual([
+      'EMAIL_ADDRESS',
+      'PHONE_NUMBER',
+    ]);
+    expect(piiReads).toBe(1);
+    expect(findPii(long, piiOptions).map(span => span.type)).toEqual([
+      'EMAIL_ADDRESS',
+      'PHONE_NUMBER',
+    ]);
+    expect(piiReads).toBe(2);
+    let secretReads = 0;
+    const secretOptions = {
+      get entropy() {
+        secretReads++;
+        return true;
+      },
+    };
+    expect(findSecrets(key, secretOptions).map(span => span.type)).toEqual(['HIGH_ENTROPY_STRING']);
+    expect(secretReads).toBe(1);
+    expect(
+      findSecrets(`${'lorem ipsum dolor sit amet '.repeat(5_000)}${key}`, secretOptions).map(
+        span => span.type,
+      ),
+    ).toEqual(['HIGH_ENTROPY_STRING']);
+    expect(secretReads).toBe(2);
   });
 });

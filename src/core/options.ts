@@ -580,32 +580,114 @@ export function validatedOptions<OPTIONS extends object>(
   return read as OPTIONS;
 }
 
-/** By shape, each options object that passed and the copy it was read into. */
-const validByShape = new WeakMap<OptionShape, WeakMap<object, object>>();
+/**
+ * What `validateOptionsOnce` read from an options object the last time it
+ * checked it: each key, the value it held (`given`), the items of each list
+ * (`lists`, copied: an item pushed or assigned into the caller's array is a
+ * change) and the checked copy.
+ */
+interface OptionsReading {
+  keys: string[];
+  given: unknown[];
+  lists: Array<unknown[] | undefined>;
+  checked: object;
+}
+
+/** By shape, each options object that passed and what it held then. */
+const readingsByShape = new WeakMap<OptionShape, WeakMap<object, OptionsReading>>();
+
+/** Each copy `validateOptionsOnce` returned, and the shape it passed: given back, it is not read again. */
+const checkedCopies = new WeakMap<object, OptionShape>();
+
+/** The items of `value` when it is an array (holes read as `undefined`), else `undefined`; `undefined` too when reading threw. */
+function listItems(value: unknown): unknown[] | undefined {
+  try {
+    if (!Array.isArray(value)) return undefined;
+    const length = value.length;
+    const items: unknown[] = new Array(length);
+    for (let index = 0; index < length; index++) items[index] = value[index];
+    return items;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the array `value` holds `items` (a throwing read is a change). */
+function holdsItems(value: unknown, items: readonly unknown[]): boolean {
+  try {
+    const list = value as readonly unknown[];
+    if (list.length !== items.length) return false;
+    for (let index = 0; index < items.length; index++) {
+      if (!Object.is(list[index], items[index])) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `entries` (an options object as read now) holds what `kept` was read from. */
+function sameReading(kept: OptionsReading, entries: Record<string, unknown>): boolean {
+  const keys = Object.keys(entries);
+  if (keys.length !== kept.keys.length) return false;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    if (key !== kept.keys[index]) return false;
+    const value = entries[key];
+    if (!Object.is(value, kept.given[index])) return false;
+    const list = kept.lists[index];
+    if (list !== undefined && !holdsItems(value, list)) return false;
+  }
+  return true;
+}
 
 /**
  * `validateOptions` for a function called on every check with the same
- * options object (`findPii(text, options)`): an object that passed once is
- * not walked again, so the check costs a lookup per call.
+ * options object (`findPii(text, options)`): each call reads the object's
+ * fields once (and the items of its lists) and compares them with what the
+ * last check of that object read; while they hold the same values the
+ * checked copy is returned without checking again (a lookup and a shallow
+ * compare per call), a changed field is checked anew (round 42: the first
+ * call's copy was kept by the object's identity, so a field assigned later
+ * was never read nor checked). A copy it returned, given back, is returned
+ * as is (frozen), so an entry point reads the caller's object once and
+ * passes the copy on. Objects inside a list (`findPii`'s `custom`
+ * patterns) are compared by identity.
  */
 export function validateOptionsOnce<OPTIONS extends object>(
   options: OPTIONS | undefined,
   settings: ValidateOptionsSettings,
 ): OPTIONS {
-  let valid = validByShape.get(settings.shape);
-  if (options !== null && typeof options === 'object') {
-    const copy = valid?.get(options);
-    if (copy !== undefined) return copy as OPTIONS;
+  if (options === undefined) return validateOptions<OPTIONS>(undefined, settings);
+  const { shape, root } = settings;
+  if (checkedCopies.get(options) === shape) return options;
+  const issues: GuardrailConfigIssue[] = [];
+  const entries =
+    isPlainCallerObject(options, root, issues) === true
+      ? readCallerObject(options, root, issues)
+      : undefined;
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
+  // Not a plain object: `validateOptions` says what was expected.
+  if (entries === undefined) return validateOptions(options, settings);
+  let readings = readingsByShape.get(shape);
+  const kept = readings?.get(options);
+  if (kept !== undefined && sameReading(kept, entries)) return kept.checked as OPTIONS;
+  const keys = Object.keys(entries);
+  const given = keys.map(key => entries[key]);
+  const lists = given.map(listItems);
+  // The lists checked and kept are copies of the caller's arrays: what was checked is what is used.
+  keys.forEach((key, index) => {
+    const list = lists[index];
+    if (list !== undefined && key !== '__proto__') entries[key] = Object.freeze(list);
+  });
+  const checked = Object.freeze(validateOptions(entries, settings));
+  checkedCopies.set(checked, shape);
+  if (!readings) {
+    readings = new WeakMap();
+    readingsByShape.set(shape, readings);
   }
-  const checked = validateOptions(options, settings);
-  if (options !== undefined) {
-    if (!valid) {
-      valid = new WeakMap();
-      validByShape.set(settings.shape, valid);
-    }
-    valid.set(options, checked);
-  }
-  return checked;
+  readings.set(options, { keys, given, lists, checked });
+  return checked as OPTIONS;
 }
 
 /**

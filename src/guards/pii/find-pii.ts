@@ -670,8 +670,20 @@ function coverGluedLocalParts(source: string, spans: DetectedSpan[]): DetectedSp
  * bundled model: not here, so `pii()`'s module graph holds no weights.
  */
 export function findPiiWithScopedModel(text: string, options?: FindPiiOptions): PiiSpan[] {
-  const inPieces = typeof text === 'string' ? findPiiInChunks(text, options) : undefined;
-  return inPieces ?? findPiiNormalized(normalizeText(text), options);
+  // A long text: its options read here once, for the pieces and, if they are not read in pieces, the whole text.
+  const long = typeof text === 'string' && text.length >= chunkedScanFrom;
+  const checked = long ? checkedPiiOptions(options) : options;
+  const inPieces = long ? findPiiInChunks(text, checked) : undefined;
+  return inPieces ?? findPiiNormalized(normalizeText(text), checked);
+}
+
+/**
+ * The caller's options as read for this call (`validateOptionsOnce`: each
+ * field read once per call, checked again when one changed), a copy that
+ * the readings and pieces of the call get back as is; `undefined` for none.
+ */
+function checkedPiiOptions(options: FindPiiOptions | undefined): FindPiiOptions | undefined {
+  return options === undefined ? undefined : checkedFindPiiOptions(options);
 }
 
 /**
@@ -690,7 +702,8 @@ export function findPiiInChunks(
   read?: { normalizationPoints?: Int32Array; pieces?: PiecesRead },
 ): PiiSpan[] | undefined {
   if (!(text.length >= chunkedScanFrom)) return undefined;
-  if (!patternsOnly(options)) return undefined;
+  const checked = checkedPiiOptions(options);
+  if (!patternsOnly(checked)) return undefined;
   // One memo of phone runs for every piece: a run's verdict depends on the
   // run and the regions alone, and a run repeated in another piece (or read
   // again in the overlap of two) is not validated again. For this call only.
@@ -701,7 +714,7 @@ export function findPiiInChunks(
       return {
         spans: findPiiInNormalForm(
           normalized,
-          options,
+          checked,
           placeholders,
           placeholderOf,
           phoneVerdicts,
@@ -805,18 +818,19 @@ export function findPiiInNormalForm(
   phoneVerdicts: PhoneVerdicts = new Map(),
   points?: NormalizationPoints,
 ): { spans: PiiSpan[]; normalizedSpans: DetectedSpan[]; otherReading?: true } {
+  const checked = checkedPiiOptions(options);
   // Private-use characters are also read through (round 24: `4111\uE0001111…`
   // was no card): a value read whole takes the place of its pieces.
   const { readThrough, broken } = otherReadings(normalized, points);
   // Round 34: a text read again tags again only the chunks whose text changed
   // (a 3.9 MB text with breaks was tagged whole three times).
   const memo =
-    (readThrough !== undefined || broken !== undefined) && planOf(options).namedTypes.length > 0
+    (readThrough !== undefined || broken !== undefined) && planOf(checked).namedTypes.length > 0
       ? new TaggedChunks()
       : undefined;
   const found = findInNormalForm(
     normalized,
-    options,
+    checked,
     placeholders,
     placeholderOf,
     phoneVerdicts,
@@ -824,7 +838,7 @@ export function findPiiInNormalForm(
   );
   /** The spans of another reading of the text (same offsets), with this call's options and memos. */
   const readAgain = (text: string) =>
-    findInNormalForm(normalizeText(text), options, placeholders, placeholderOf, phoneVerdicts, memo)
+    findInNormalForm(normalizeText(text), checked, placeholders, placeholderOf, phoneVerdicts, memo)
       .spans;
   let spans = found.spans;
   if (readThrough !== undefined) spans = withWiderSpans(spans, readAgain(readThrough));
@@ -836,7 +850,7 @@ export function findPiiInNormalForm(
   // length); then the whole text is read, and the tagger tags only the
   // chunks whose text the breaks changed (`memo`).
   if (broken !== undefined) {
-    const reach = patternReach(options);
+    const reach = patternReach(checked);
     const apart = (all: boolean) =>
       reach === undefined
         ? readAgain(brokenText(broken, all))
@@ -887,65 +901,30 @@ interface PiiPlan {
   resolved: Omit<Resolved, 'phoneVerdicts'>;
 }
 
-/** The options a plan was made from, to tell a changed options object (a plan is kept per object). */
-interface PlanInputs {
-  entities: FindPiiOptions['entities'];
-  entityItems: readonly PiiEntity[] | undefined;
-  defaultRegion: FindPiiOptions['defaultRegion'];
-  phoneRegions: FindPiiOptions['phoneRegions'];
-  regionItems: readonly CountryCode[] | undefined;
-  obfuscatedEmails: FindPiiOptions['obfuscatedEmails'];
-  plan: PiiPlan;
-}
-
-/** Whether `list` holds the same items as `items` (a copy of it when the plan was made). */
-function sameItems<T>(list: unknown, items: readonly T[] | undefined): boolean {
-  if (items === undefined) return !Array.isArray(list);
-  if (!Array.isArray(list) || list.length !== items.length) return false;
-  for (let index = 0; index < items.length; index++) if (list[index] !== items[index]) return false;
-  return true;
-}
-
-const plans = new WeakMap<FindPiiOptions, PlanInputs>();
+/** The plan of each options copy `validateOptionsOnce` returned (a new copy when a field changed). */
+const plans = new WeakMap<FindPiiOptions, PiiPlan>();
 let defaultPlan: PiiPlan | undefined;
 
 /**
  * The plan of `options` (validated): the entity types resolved and split
  * into the tagger's and the finders', the phone regions in the order they
- * are tried, the longest match. Made once per options object and kept
- * while its fields hold what they held (round 30: resolving them on every
+ * are tried, the longest match. Made once per checked copy of the options:
+ * `validateOptionsOnce` gives the same copy while the caller's fields hold
+ * what they held, list items included (round 30: resolving them on every
  * call was about a third of a short text's `findPii` CPU, on the dev rows
  * one call per text). The custom patterns are read at each call.
  */
 function planOf(options: FindPiiOptions | undefined): PiiPlan {
-  if (options === undefined) {
+  const checked = checkedPiiOptions(options);
+  if (checked === undefined) {
     defaultPlan ??= makePlan({});
     return defaultPlan;
   }
-  const checked = checkedFindPiiOptions(options);
-  const kept = plans.get(checked);
-  if (
-    kept !== undefined &&
-    kept.entities === checked.entities &&
-    sameItems(checked.entities, kept.entityItems) &&
-    kept.defaultRegion === checked.defaultRegion &&
-    kept.phoneRegions === checked.phoneRegions &&
-    sameItems(checked.phoneRegions, kept.regionItems) &&
-    kept.obfuscatedEmails === checked.obfuscatedEmails
-  ) {
-    return kept.plan;
+  let plan = plans.get(checked);
+  if (plan === undefined) {
+    plan = makePlan(checked);
+    plans.set(checked, plan);
   }
-  const plan = makePlan(checked);
-  const { entities, defaultRegion, phoneRegions, obfuscatedEmails } = checked;
-  plans.set(checked, {
-    entities,
-    entityItems: Array.isArray(entities) ? [...entities] : undefined,
-    defaultRegion,
-    phoneRegions,
-    regionItems: Array.isArray(phoneRegions) ? [...phoneRegions] : undefined,
-    obfuscatedEmails,
-    plan,
-  });
   return plan;
 }
 

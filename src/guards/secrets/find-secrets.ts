@@ -362,8 +362,24 @@ function mergeHoles(holes: Array<{ start: number; end: number }>) {
 
 /** `findSecrets`, also counting the candidates skipped as placeholders (for records). */
 export function scanSecrets(text: string, options?: FindSecretsOptions): SecretsScan {
-  const inPieces = typeof text === 'string' ? scanSecretsInChunks(text, options) : undefined;
-  return inPieces ?? scanSecretsNormalized(normalizeText(text), options);
+  // A long text: its options read here once, for the pieces and, if they disagree, the whole text.
+  const long = typeof text === 'string' && text.length >= chunkedScanFrom;
+  const checked = long ? checkedOptions(options) : options;
+  const inPieces = long ? scanSecretsInChunks(text, checked) : undefined;
+  return inPieces ?? scanSecretsNormalized(normalizeText(text), checked);
+}
+
+/**
+ * The caller's options as read for this call (`validateOptionsOnce`: each
+ * field read once per call, checked again when one changed), a copy that
+ * the scans of the call's readings and pieces get back as is.
+ */
+function checkedOptions(options?: FindSecretsOptions): FindSecretsOptions {
+  return validateOptionsOnce(options, {
+    prefix: 'findSecrets',
+    root: 'findSecrets.options',
+    shape: findSecretsOptionShape,
+  });
 }
 
 /**
@@ -392,18 +408,14 @@ export function scanSecretsInChunks(
   options?: FindSecretsOptions,
 ): SecretsScan | undefined {
   if (!(text.length >= chunkedScanFrom)) return undefined;
-  validateOptionsOnce(options, {
-    prefix: 'findSecrets',
-    root: 'findSecrets.options',
-    shape: findSecretsOptionShape,
-  });
+  const checked = checkedOptions(options);
   const found = scanInChunks(text, (_piece, points, normalized) => {
     const text = normalized.text;
     if (holdsUnbounded(text)) return undefined;
     const skipped: number[] = [];
     return {
       // `holdsUnbounded` found no `kind:` nor `"kind"`: no Kubernetes Secret to look for.
-      spans: scanNormalForm(normalized, options, skipped, points, true).spans,
+      spans: scanNormalForm(normalized, checked, skipped, points, true).spans,
       points: skipped,
       normalForm: normalized,
     };
@@ -416,7 +428,7 @@ export function scanSecretsNormalized(
   normalized: NormalizedText,
   options?: FindSecretsOptions,
 ): SecretsScan {
-  return scanNormalForm(normalized, options);
+  return scanNormalForm(normalized, checkedOptions(options));
 }
 
 /**
@@ -644,11 +656,7 @@ function scanOneReading(
     entropyThreshold = 4.5,
     entropyMinLength = 24,
     reportPlaceholders = false,
-  } = validateOptionsOnce(options, {
-    prefix: 'findSecrets',
-    root: 'findSecrets.options',
-    shape: findSecretsOptionShape,
-  });
+  } = checkedOptions(options);
   const source = normalized.text;
   const candidates: RankedSpan[] = [];
   const add = (type: string, start: number, length: number, priority: number) =>

@@ -9,6 +9,7 @@
  * text as easily as out of `… ghp_q8Zr…`.
  */
 import { type LiteralFinder, literalFinder, stickyPattern } from '../shared/anchored-scan';
+import { isTokenCode } from './prefix-literals';
 import { providerRules } from './provider-rules';
 
 /** The boundary every prefixed provider pattern starts with. */
@@ -83,13 +84,7 @@ const isBase64Mark = (code: number) => code === 43 || code === 47 || code === 61
  * and a key's shape inside it as a key.
  */
 function isBlobCode(code: number): boolean {
-  return (
-    isAsciiLetter(code) ||
-    (code >= 48 && code <= 57) ||
-    code === 95 || // _
-    code === 45 || // -
-    isBase64Mark(code)
-  );
+  return isTokenCode(code) || isBase64Mark(code);
 }
 
 /**

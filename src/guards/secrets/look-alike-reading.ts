@@ -13,6 +13,7 @@ import { homoglyphs, latinLookAlikes } from '../prompt-injection/fold-text';
 import { firstPointOfPiece } from '../shared/invisible-breaks';
 import type { NormalizationPoints } from '../shared/normalize-text';
 import type { ReadingSites } from './escaped-reading';
+import { isTokenCode } from './prefix-literals';
 
 /** Per BMP unit, the ASCII letter it is read as (0: none). */
 const asciiOf = new Uint8Array(0x10000);
@@ -56,20 +57,9 @@ const plainStretch = 32;
 /** The fewest units of a word whose look-alikes are read (an AWS key id has 20, a short password 8). */
 const keyWordLength = 8;
 
-/** An ASCII letter or digit, `_` or `-`. */
-function isAsciiWordUnit(code: number): boolean {
-  return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    code === 95 ||
-    code === 45
-  );
-}
-
 /** An ASCII letter or digit, `_`, `-`, or a look-alike: what a key's word is made of. */
 function isWordUnit(code: number): boolean {
-  return isAsciiWordUnit(code) || asciiOf[code] !== 0;
+  return isTokenCode(code) || asciiOf[code] !== 0;
 }
 
 /** Whether `text[from, to)` holds an ASCII digit. */
@@ -119,8 +109,8 @@ export function lookAlikeSites(
       if (asciiOf[code] === 0) continue;
       // A look-alike beside an ASCII letter, digit, `_` or `-`: a word that mixes them.
       if (
-        !(index > 0 && isAsciiWordUnit(text.charCodeAt(index - 1))) &&
-        !(index + 1 < length && isAsciiWordUnit(text.charCodeAt(index + 1)))
+        !(index > 0 && isTokenCode(text.charCodeAt(index - 1))) &&
+        !(index + 1 < length && isTokenCode(text.charCodeAt(index + 1)))
       ) {
         continue;
       }

@@ -116,7 +116,9 @@ const hexOnly = /^[0-9A-Fa-f]+$/;
  * character follows unless its rule reads on past its bound (`more`:
  * `x.comghp_…done` is GitHub's key read to the token's end, as `see
  * ghp_…done` is; round 43, it was left to the entropy reading, which
- * found nothing there). `runs`:
+ * found nothing there; not where the text it runs on to was glued to it by
+ * a character the normal form left out, `removedBefore`: `token\x1bghp_…\x1bdone`
+ * is left to the reading with controls as blanks, which keeps the words). `runs`:
  * `printableRuns` of the text (every glued key lies in one); only their
  * characters are read for the literals. Linear: a literal search of the
  * runs, at most 63 letters read back per hit and one sticky match per rule.
@@ -125,6 +127,7 @@ export function forEachGluedKeyMatch(
   source: string,
   runs: Int32Array,
   found: (ruleIndex: number, match: RegExpExecArray) => void,
+  removedBefore?: (offset: number) => boolean,
 ): void {
   if (runs.length === 0) return;
   const { finder, rulesByLiteral, marked, patterns } = gluedRules;
@@ -147,8 +150,11 @@ export function forEachGluedKeyMatch(
       // A match a blob's `+`, `/`, `=` follows is not read glued; nor one the text runs on
       // after, unless its rule reads on past its bound (`more`, GitHub's: `x.comghp_…done`
       // is its key read to the token's end, as `see ghp_…done` is; round 43).
-      const after = source.charCodeAt(start + match[0].length);
-      if (isBase64Mark(after) || (isTokenCode(after) && rule.more === undefined)) continue;
+      const end = start + match[0].length;
+      const after = source.charCodeAt(end);
+      if (isBase64Mark(after)) continue;
+      if (isTokenCode(after) && (rule.more === undefined || removedBefore?.(end) === true))
+        continue;
       found(ruleIndex, match);
     }
   });

@@ -756,7 +756,15 @@ function scanOneReading(
     for (const match of matches) addProviderMatch(ruleIndex, match);
   });
   // A key glued after a word or a domain (`jane.doe@example.comghp_…`, round 42).
-  forEachGluedKeyMatch(source, runs, (ruleIndex, match) => addProviderMatch(ruleIndex, match));
+  forEachGluedKeyMatch(
+    source,
+    runs,
+    (ruleIndex, match) => addProviderMatch(ruleIndex, match),
+    // Where the normal form left a character out (a control, an invisible one), round 43.
+    normalized.changed
+      ? offset => normalized.toOriginal(offset) !== normalized.toOriginalEnd(offset)
+      : undefined,
+  );
   forEachSplitPrefixMatch(source, runs, ({ ruleIndex, match, toSource }) =>
     addProviderMatch(ruleIndex, match, toSource),
   );

@@ -48,7 +48,7 @@ describe('a provider key glued after a word or a domain', () => {
     ['letters after a slash of a base64 blob', `${'QUJD'.repeat(50)}/xyz${GITHUB}\n`],
     ['a word before a key a base64 character follows', `x.com${GITHUB}+Zm9v`],
     ['a key glued to digits', `x.com1${GITHUB}.`],
-    ['a key glued on both sides', `x.com${GITHUB}done.`],
+    // A key glued on both sides (`x.com${GITHUB}done.`) is found since round 43 (attack-r43-glued-keys.test.ts).
     ['letters glued to digits', `x.1abc${GITHUB}.`],
   ])('%s is no key', (_, text) => {
     expect(foundSecrets(text)).toEqual([]);

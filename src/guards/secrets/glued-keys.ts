@@ -112,9 +112,13 @@ const hexOnly = /^[0-9A-Fa-f]+$/;
  * own. A match whose value after a prefix of letters is hex digits only is
  * none (Mailgun's `key-`, Twilio's `SK` and `AC`: a
  * digest glued to a word has that shape; Shopify's `shpat_` is marked by
- * its `_`), nor one a token or base64 character follows: glued on both
- * sides (`tokenghp_…done`, a NUL read through on each side), the key is
- * left to the reading with controls as blanks, or to the entropy reading. `runs`:
+ * its `_`), nor one a base64 `+`, `/` or `=` follows, nor one a token
+ * character follows unless its rule reads on past its bound (`more`:
+ * `x.comghp_…done` is GitHub's key read to the token's end, as `see
+ * ghp_…done` is; round 43, it was left to the entropy reading, which
+ * found nothing there; not where the text it runs on to was glued to it by
+ * a character the normal form left out, `removedBefore`: `token\x1bghp_…\x1bdone`
+ * is left to the reading with controls as blanks, which keeps the words). `runs`:
  * `printableRuns` of the text (every glued key lies in one); only their
  * characters are read for the literals. Linear: a literal search of the
  * runs, at most 63 letters read back per hit and one sticky match per rule.
@@ -123,6 +127,7 @@ export function forEachGluedKeyMatch(
   source: string,
   runs: Int32Array,
   found: (ruleIndex: number, match: RegExpExecArray) => void,
+  removedBefore?: (offset: number) => boolean,
 ): void {
   if (runs.length === 0) return;
   const { finder, rulesByLiteral, marked, patterns } = gluedRules;
@@ -142,9 +147,14 @@ export function forEachGluedKeyMatch(
       const value = rule.group === undefined ? match[0] : match[rule.group];
       if (value === undefined) continue;
       if (!marked[literal] && hexOnly.test(value.slice(rule.prefix))) continue;
-      // Glued on one side only: a match the text runs on after (`tokenghp_…done`, a key
-      // read on past its bound, or a blob's `+`, `/`, `=`) is not read glued.
-      if (isBlobCode(source.charCodeAt(start + match[0].length))) continue;
+      // A match a blob's `+`, `/`, `=` follows is not read glued; nor one the text runs on
+      // after, unless its rule reads on past its bound (`more`, GitHub's: `x.comghp_…done`
+      // is its key read to the token's end, as `see ghp_…done` is; round 43).
+      const end = start + match[0].length;
+      const after = source.charCodeAt(end);
+      if (isBase64Mark(after)) continue;
+      if (isTokenCode(after) && (rule.more === undefined || removedBefore?.(end) === true))
+        continue;
       found(ruleIndex, match);
     }
   });

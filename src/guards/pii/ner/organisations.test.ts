@@ -256,3 +256,29 @@ describe('round 41: a one-word firm in the name lists by what its company verb r
     expect(found('Garcia announced\nsales.')).toEqual(['PERSON:Garcia']);
   });
 });
+
+// Round 43 (issue 17): firms named by a generic business phrase after a proper word.
+describe('round 43: firms named by a trade', () => {
+  it.each<[string, string[]]>([
+    // before: nothing (`Crescent` is a street word)
+    [
+      'Our flights were arranged by Crescent Travel Agency.',
+      ['ORGANIZATION:Crescent Travel Agency'],
+    ],
+    // before: LOCATION:Ridgeway, ORGANIZATION:Heating Services
+    [
+      'The boiler was fixed by Ridgeway Heating Services.',
+      ['ORGANIZATION:Ridgeway Heating Services'],
+    ],
+    // before: LOCATION:Green Valley Logistics
+    ['Green Valley Logistics delivered the crates.', ['ORGANIZATION:Green Valley Logistics']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('needs a proper word before a trade, and keeps other sentence-initial words out', () => {
+    expect(found('Please contact Customer Services today.')).toEqual([]);
+    expect(found('Contact Sales for a quote.')).toEqual([]);
+    expect(found('Yesterday Harbor Logistics called.')).toEqual(['ORGANIZATION:Harbor Logistics']);
+  });
+});

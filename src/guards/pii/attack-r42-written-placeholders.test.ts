@@ -16,8 +16,14 @@ import { pii } from './pii';
  * `[PERSON].`, the over-redaction round 41 documents). No value
  * generate hid is released (window hides more); hold mode agrees. At
  * caa94fd1 (round 40) both modes kept `Prof` on this answer with the
- * default placeholder. Found at 285f814f. Not fixed: the NER call path
- * (find-named-entities.ts, pii.ts) is hF's lane this round.
+ * default placeholder. Found at 285f814f. Fixed in round 43: generate's
+ * first reading missed the second `Maria González` (its second reading, with
+ * the others as placeholders, found it), so it never read `Prof. [PERSON]`;
+ * window mode's text had the first one redacted already, found it at once
+ * and read `Prof. [PERSON]` in its second reading, where the honorific alone
+ * before the masked placeholder was a name. An honorific alone before a
+ * number or masked placeholder is now none (tagger.ts,
+ * `honorificBeforeName`), so both keep `Prof`, alone too.
  */
 
 const answer =
@@ -44,15 +50,17 @@ describe('PERSON alone, an answer with placeholders written in it, streamed whol
     expect(released).not.toContain('Maria');
   });
 
-  // DEFECT (found at 285f814f, not at caa94fd1): window mode writes `[PERSON]. [PERSON] plays` where generate keeps `Prof. [PERSON] plays`.
-  it.fails('window mode streams what generate returns', async () => {
+  // Found at 285f814f (window mode wrote `[PERSON]. [PERSON] plays` where generate kept `Prof.
+  // [PERSON] plays`); fixed in round 43.
+  it('window mode streams what generate returns', async () => {
     const window = guardrails({ output: [guard], stream: { mode: 'window' } });
     expect((await streamedTextDeltas(window, answer, [answer])).join('')).toBe(generateExpected);
   });
 
   it.each([
-    // Alone, both modes over-redact `Prof.` (docs/pii-ner-model.md, round 41's limit).
-    ['Prof. Maria González plays for Arsenal.', '[PERSON]. [PERSON] plays'],
+    // Alone, both modes over-redacted `Prof.` before round 43 (`[PERSON]. [PERSON] plays`, round
+    // 41's limit); both keep it now.
+    ['Prof. Maria González plays for Arsenal.', 'Prof. [PERSON] plays'],
     [
       '[PERSON] Siemens hired Maria González as CEO\n\nProf. Maria González plays for Arsenal.',
       'Prof. [PERSON] plays',

@@ -28,6 +28,20 @@ const nameCues: ReadonlySet<string> = new Set([
   'im',
 ]);
 
+/**
+ * Verbs whose object is a person, opening a request (round 43, issue 17: `Ask Turing about the
+ * budget`, `Tell Nkechi the meeting moved`): a capitalised word right after one of them at a
+ * sentence's start (or after `please`) is whom the request names (`capitalisedAfterImperatives`).
+ */
+const addressVerbs: ReadonlySet<string> = new Set(
+  'ask tell call remind email e-mail text message ping phone ring thank invite warn inform notify cc congratulate'.split(
+    ' ',
+  ),
+);
+
+/** Words of a request before its verb at a sentence's start (`Please ask X`, `pls tell X`). */
+const requestWords: ReadonlySet<string> = new Set(['please', 'pls', 'plz', 'kindly']);
+
 /** Two-word cues, keyed by their last word: "name is", "name's", "i am", "this is". */
 export const nameCuePairs: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['is', new Set(['name', 'this'])],
@@ -243,12 +257,84 @@ function withMe(scanned: Scanned, index: number): boolean {
 }
 
 /**
+ * Whether token `index` opens a request to someone: a verb of `addressVerbs` at a sentence's
+ * start, or right after a `requestWords` word that starts one, outside every entity.
+ */
+function isAddressVerb(scanned: Scanned, labels: Uint8Array, index: number): boolean {
+  const flags = scanned.flags;
+  if (labels[index] !== 0 || (flags[index]! & (Flag.Title | Flag.Lower)) === 0) return false;
+  if (!addressVerbs.has(lowerOf(scanned, index))) return false;
+  if ((flags[index]! & Flag.SentenceStart) !== 0) return true;
+  const before = index - 1;
+  return (
+    before >= 0 &&
+    scanned.newline[index] === 0 &&
+    (flags[before]! & Flag.SentenceStart) !== 0 &&
+    requestWords.has(lowerOf(scanned, before))
+  );
+}
+
+/** A capitalised word a cue may make a name of: in title case, no title, street, firm or number word, not too long. */
+function isCapitalisedNameWord(scanned: Scanned, index: number): boolean {
+  const flags = scanned.flags[index]!;
+  return (
+    (flags & (Flag.Title | Flag.Honorific | Flag.Street | Flag.Organisation | Flag.Digit)) ===
+      Flag.Title && scanned.end[index]! - scanned.start[index]! <= maxNameWord
+  );
+}
+
+/**
+ * Capitalised names the tagger left outside right after a request's verb (round 43, issue 17:
+ * `Ask Turing about the budget`, `Please remind Okafor to sign`): a word outside any entity after
+ * `isAddressVerb` on the same line, in title case, no common word unless a given name (`Call
+ * Support`, `Email Marketing` are none; `Tell Will` is one), no place or country unless in a name
+ * list of given names (`Call London`), starts a PERSON; up to two more such words of two letters
+ * or more that are no common words continue it (`Tell Will I said` keeps `Will`), within the
+ * PERSON bound. What follows must be a lower-case word, a sign or the
+ * line's end (`Text Editor Pro` is none). Returns `labels` or a changed copy.
+ */
+function capitalisedAfterImperatives(scanned: Scanned, labels: Uint8Array): Uint8Array {
+  const { count, flags, newline, start: starts, end: ends } = scanned;
+  let result = labels;
+  for (let index = 1; index < count; index++) {
+    if (labels[index] !== 0 || newline[index] !== 0 || !isCapitalisedNameWord(scanned, index))
+      continue;
+    const flag = flags[index]!;
+    if ((flag & (Flag.Common | Flag.FirstName)) === Flag.Common) continue;
+    if ((flag & (Flag.Place | Flag.Country)) !== 0 && (flag & Flag.FirstName) === 0) continue;
+    if (!isAddressVerb(scanned, labels, index - 1)) continue;
+    let last = index;
+    while (
+      last + 1 < count &&
+      last + 1 - index < 3 &&
+      newline[last + 1] === 0 &&
+      labels[last + 1] === 0 &&
+      isCapitalisedNameWord(scanned, last + 1) &&
+      (flags[last + 1]! & Flag.Common) === 0 &&
+      ends[last + 1]! - starts[last + 1]! >= 2 &&
+      ends[last + 1]! - starts[index]! <= personMaxLength
+    )
+      last++;
+    const next = last + 1;
+    if (next < count && newline[next] === 0 && (flags[next]! & (Flag.Lower | Flag.Punct)) === 0)
+      continue;
+    if (result === labels) result = labels.slice();
+    result[index] = personBegin;
+    for (let inside = index + 1; inside <= last; inside++) result[inside] = personBegin + 1;
+    index = last;
+  }
+  return result;
+}
+
+/**
  * Lower-case names after a cue (`my name is lena andersson`, `call anders
  * tomorrow`, `hey priya`, `thx mateo!!`, `i'm with chidi`, `chidi and
  * funmi`): a word outside any entity, in lower case and not a common or
  * chat word, right after a cue on the same line (`cueOf`), starts a
  * PERSON when it is in a name list or the cue is strong; one more listed
- * such word after it continues it. Returns `labels` or a changed copy.
+ * such word after it continues it. Then the capitalised names after a
+ * request's verb (`capitalisedAfterImperatives`, round 43: here so the
+ * tagger's chain of rules is unchanged). Returns `labels` or a changed copy.
  */
 export function cuedLowerNames(scanned: Scanned, labels: Uint8Array): Uint8Array {
   const count = scanned.count;
@@ -290,5 +376,5 @@ export function cuedLowerNames(scanned: Scanned, labels: Uint8Array): Uint8Array
       index++;
     }
   }
-  return result;
+  return capitalisedAfterImperatives(scanned, result);
 }

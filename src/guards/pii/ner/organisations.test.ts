@@ -77,8 +77,9 @@ describe('names around particles and honorifics (round 39)', () => {
     // before: PERSON:Prof, PERSON:Adaeze Obi
     // Round 41: `Prof` again, by the second reading (the text read as redaction writes it:
     // `Prof. [PERSON] gave`, as window mode re-checks it). Over-redaction, the same in generate
-    // and window mode; a name never hides behind a placeholder.
-    ['Prof. Adaeze Obi gave the talk.', ['PERSON:Prof', 'PERSON:Adaeze Obi']],
+    // and window mode; a name never hides behind a placeholder. Round 43: an honorific alone before
+    // a masked placeholder is none (tagger.ts, `honorificBeforeName`).
+    ['Prof. Adaeze Obi gave the talk.', ['PERSON:Adaeze Obi']],
   ]);
 });
 
@@ -254,5 +255,31 @@ describe('round 41: a one-word firm in the name lists by what its company verb r
     const far = `Garcia announced ${'a very long and winding '.repeat(6)}contract.`;
     expect(found(far)).toEqual(['PERSON:Garcia']);
     expect(found('Garcia announced\nsales.')).toEqual(['PERSON:Garcia']);
+  });
+});
+
+// Round 43 (issue 17): firms named by a generic business phrase after a proper word.
+describe('round 43: firms named by a trade', () => {
+  it.each<[string, string[]]>([
+    // before: nothing (`Crescent` is a street word)
+    [
+      'Our flights were arranged by Crescent Travel Agency.',
+      ['ORGANIZATION:Crescent Travel Agency'],
+    ],
+    // before: LOCATION:Ridgeway, ORGANIZATION:Heating Services
+    [
+      'The boiler was fixed by Ridgeway Heating Services.',
+      ['ORGANIZATION:Ridgeway Heating Services'],
+    ],
+    // before: LOCATION:Green Valley Logistics
+    ['Green Valley Logistics delivered the crates.', ['ORGANIZATION:Green Valley Logistics']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('needs a proper word before a trade, and keeps other sentence-initial words out', () => {
+    expect(found('Please contact Customer Services today.')).toEqual([]);
+    expect(found('Contact Sales for a quote.')).toEqual([]);
+    expect(found('Yesterday Harbor Logistics called.')).toEqual(['ORGANIZATION:Harbor Logistics']);
   });
 });

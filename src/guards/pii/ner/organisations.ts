@@ -23,6 +23,31 @@ const headWords: ReadonlySet<string> = new Set(
   enterprises fc afc cf united rovers wanderers albion hotspur juniors athletic`.split(/\s+/),
 );
 
+/**
+ * Trades that end a firm's name (round 43, issue 17: `Northgate Plumbing Services`, `Greenfield Car
+ * Hire`, `Pinewood Travel`), weaker than `headWords`: people write them capitalised for the trade
+ * itself too (`Customer Services`, `Contact Sales`), so a name ending in one needs a proper word, a
+ * word that is no common word or that a name, place or given-name list holds (`properWordIn`).
+ * Trades of software text are left out (`Software`, `Engineering`, `Systems`, `Solutions`,
+ * `Insurance`: `Senior Software Engineer`, `National Insurance`; every third benign prompt).
+ */
+const tradeHeads: ReadonlySet<string> = new Set(
+  `services supplies rentals hire brokers builders removals cleaners catering couriers
+  construction tours travel properties estates realty investments pharmacy bakery garage plumbing
+  electrical dental transport freight`.split(/\s+/),
+);
+
+/**
+ * Words that open a firm's name at a sentence's start though English writes them in lower case
+ * (round 43: `Blue Harbor Logistics lost two pallets`): colours, points of the compass, ranks.
+ * Other common words opening a sentence stay out (`The`, `Our`, `Yesterday`).
+ */
+const nameAdjectives: ReadonlySet<string> = new Set(
+  `blue green red black white golden gold silver grey gray royal national general global
+  international standard great grand central northern southern eastern western north south east
+  west premier prime`.split(/\s+/),
+);
+
 /** Words that start an organisation's name before `of` (`University of …`, `Bank of …`). */
 const ofHeads: ReadonlySet<string> = new Set(
   'university bank institute college academy hospital society association federation'.split(' '),
@@ -127,7 +152,10 @@ function isAmpersand(text: string, scanned: Scanned, index: number): boolean {
  */
 function nameEndingAt(text: string, scanned: Scanned, head: number): [number, number] | undefined {
   const first = nameStart(text, scanned, head);
-  return first < head && !hasStreetWord(scanned, first, head) ? [first, head] : undefined;
+  // A street word first before two more words is a name's word, not a street's type, which
+  // English writes last (round 43: `Crescent Travel Agency`, not `Hospital Road`).
+  const from = head - first >= 2 ? first + 1 : first;
+  return first < head && !hasStreetWord(scanned, from, head) ? [first, head] : undefined;
 }
 
 /**
@@ -156,10 +184,28 @@ function nameStart(text: string, scanned: Scanned, head: number): number {
   while (
     first < head &&
     (flags[first]! & (Flag.SentenceStart | Flag.Common)) === (Flag.SentenceStart | Flag.Common) &&
-    (flags[first]! & (Flag.Name | Flag.FirstName)) === 0
+    (flags[first]! & (Flag.Name | Flag.FirstName)) === 0 &&
+    !(first + 1 < head && nameAdjectives.has(lowerOf(scanned, first)))
   )
     first++;
   return first;
+}
+
+/**
+ * Whether a word of `[first, last)` is a proper word: in title case (no acronym: `AI Travel`), no
+ * trade, head word or `nameAdjectives` word, and no common word or one a name, place or given-name
+ * list holds (`Northgate`, not `National`).
+ */
+function properWordIn(scanned: Scanned, first: number, last: number): boolean {
+  for (let index = first; index < last; index++) {
+    const flags = scanned.flags[index]!;
+    const word = lowerOf(scanned, index);
+    if (tradeHeads.has(word) || headWords.has(word) || nameAdjectives.has(word)) continue;
+    if ((flags & (Flag.Title | Flag.Upper)) !== Flag.Title) continue;
+    if ((flags & Flag.Common) === 0 || (flags & (Flag.Name | Flag.Place | Flag.FirstName)) !== 0)
+      return true;
+  }
+  return false;
 }
 
 /**
@@ -308,14 +354,21 @@ function namedOrganisations(text: string, scanned: Scanned): Array<[number, numb
     // `& Co` ends a name as an organisation word does (`Tiffany & Co`, `Jardine Matheson & Co`).
     const company = word === 'co' && index > 1 && isAmpersand(text, scanned, index - 1);
     if (name === undefined && company) name = nameEndingAt(text, scanned, index);
-    if (name === undefined && !company && headWords.has(word) && !unitedBefore(scanned, index)) {
-      // The last of a run of head words ends the name (`Lloyds Banking Group`, `… Group Ltd`).
+    const trade = !headWords.has(word) && tradeHeads.has(word);
+    if (
+      name === undefined &&
+      !company &&
+      (headWords.has(word) || trade) &&
+      !unitedBefore(scanned, index)
+    ) {
+      // The last of a run of head words ends the name (`Lloyds Banking Group`, `… Group Ltd`,
+      // `Plumbing Services`).
       let head = index;
       while (
         head + 1 < count &&
         scanned.newline[head + 1] === 0 &&
         isCapitalised(scanned, head + 1) &&
-        headWords.has(lowerOf(scanned, head + 1))
+        (headWords.has(lowerOf(scanned, head + 1)) || tradeHeads.has(lowerOf(scanned, head + 1)))
       )
         head++;
       // A short suffix (`AB`, `SA`, `AG`) ends a name written in lower case after its capital
@@ -325,6 +378,12 @@ function namedOrganisations(text: string, scanned: Scanned): Array<[number, numb
       const number = after < count && (flags[after]! & Flag.Digit) !== 0;
       const shouted = head > 0 && (flags[head - 1]! & Flag.Title) === 0;
       name = short && (number || shouted) ? undefined : nameEndingAt(text, scanned, head);
+      // A name of trades alone needs a proper word (`Northgate Plumbing Services`, not `Customer
+      // Services`) and ends there (`Harvard School of Dental Medicine` is not cut after `Dental`).
+      const trades = trade && !headWords.has(lowerOf(scanned, head));
+      const goesOn = after < count && scanned.newline[after] === 0 && isCapitalised(scanned, after);
+      if (name !== undefined && trades && (goesOn || !properWordIn(scanned, name[0], head)))
+        name = undefined;
       if (name === undefined) index = head;
     }
     if (name === undefined && (flags[index]! & Flag.Honorific) === 0)

@@ -103,3 +103,32 @@ describe('round 41: a match of sets, frames or moves names no team', () => {
     );
   });
 });
+
+// Round 43 (issue 17): a match of one given name alone against another single word is of two
+// players; a place that is no given name, a country or a name of two words keeps the clubs.
+describe('round 43: a given name alone on one side of a match is a player', () => {
+  it.each<[string, string[]]>([
+    // before: ORGANIZATION:Kim, ORGANIZATION:Adam
+    ['Kim beat Adam easily.', ['PERSON:Kim', 'PERSON:Adam']],
+    // before: ORGANIZATION:Jonas, ORGANIZATION:Mateo
+    ['Jonas defeated Mateo in the semi-final.', ['PERSON:Jonas', 'PERSON:Mateo']],
+  ])('%s', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('keeps clubs named by a place, by no list or by two words', () => {
+    expect(found('Arsenal beat Chelsea on Saturday.')).toEqual([
+      'ORGANIZATION:Arsenal',
+      'ORGANIZATION:Chelsea',
+    ]);
+    expect(found('Juventus beat Lazio.')).toEqual(['ORGANIZATION:Juventus', 'ORGANIZATION:Lazio']);
+    expect(found('Aston Villa drew with Everton.')).toEqual([
+      'ORGANIZATION:Aston Villa',
+      'ORGANIZATION:Everton',
+    ]);
+  });
+
+  it('reads two clubs named like given names as people (the trade, docs/pii-ner-model.md)', () => {
+    expect(found('Barcelona beat Valencia 2-1.')).toEqual(['PERSON:Barcelona', 'PERSON:Valencia']);
+  });
+});

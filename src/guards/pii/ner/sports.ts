@@ -179,6 +179,24 @@ function isTeamLike(scanned: Scanned, candidate: Candidate): boolean {
   return false;
 }
 
+/**
+ * Whether a match's two sides read as two players (round 43, issue 17: `Seonkyoung beat Adam`,
+ * `Kim beat Adam`): one of them a single given name of the name lists and neither a place that is
+ * no given name (`Arsenal beat Chelsea` stays two clubs), a country or more than one word (`Aston
+ * Villa drew with Everton`). A club named like a given name is then read as a person (`Barcelona
+ * beat Valencia`): an extra placeholder rather than a name left in the text, the trade a redaction
+ * guard makes.
+ */
+function isPlayerPair(scanned: Scanned, subject: Candidate, object: Candidate): boolean {
+  if (subject.first !== subject.last || object.first !== object.last) return false;
+  const one = scanned.flags[subject.first]!;
+  const other = scanned.flags[object.first]!;
+  const given = (flags: number) => (flags & Flag.FirstName) !== 0;
+  const clubLike = (flags: number) =>
+    (flags & Flag.Country) !== 0 || ((flags & Flag.Place) !== 0 && !given(flags));
+  return (given(one) || given(other)) && !clubLike(one) && !clubLike(other);
+}
+
 function isCountry(scanned: Scanned, candidate: Candidate): boolean {
   return (
     candidate.first === candidate.last && (scanned.flags[candidate.first]! & Flag.Country) !== 0
@@ -239,6 +257,7 @@ export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
       if (!isTeamLike(scanned, subject) && !isTeamLike(scanned, object)) continue;
       if (isIndividualMatch(scanned, object.last, starts[subject.first]! + individualCueReach))
         continue;
+      if (isPlayerPair(scanned, subject, object)) continue;
       add(subject);
       add(object);
     } else if (winVerbs.has(word)) {

@@ -761,7 +761,11 @@ function namesAcrossParticles(scanned: Scanned, labels: Uint8Array): Uint8Array 
   return result;
 }
 
-/** Whether token `index` is an honorific and a PERSON starts after it (a full stop between allowed). */
+/**
+ * Whether token `index` is an honorific and a PERSON starts after it (a full stop between allowed),
+ * or a number does: a placeholder masked as digits (round 43: `Prof. [PERSON]` read again, where
+ * the name was, titles the name the placeholder hides; window mode read it so and generate did not).
+ */
 function honorificBeforeName(
   text: string,
   scanned: Scanned,
@@ -771,7 +775,8 @@ function honorificBeforeName(
   if ((scanned.flags[index]! & flagHonorific) === 0) return false;
   let next = index + 1;
   if (next < scanned.count && text.charCodeAt(scanned.start[next]!) === 46) next++;
-  return next < scanned.count && labels[next] === 1 + 2 * personEntity;
+  if (next >= scanned.count) return false;
+  return labels[next] === 1 + 2 * personEntity || (scanned.flags[next]! & flagDigit) !== 0;
 }
 
 function isParticle(scanned: Scanned, index: number): boolean {

@@ -51,6 +51,7 @@ import { harmfulProbability } from '../../src/guards/harmful-content/harmful-mod
 import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
+import { suffixHarmfulProbability } from '../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import {
   type InjectionModelSpec,
@@ -68,7 +69,6 @@ import {
   maxReadingLogit,
   readings,
 } from '../../src/guards/prompt-injection/score-prompt-injection';
-import { suffixHarmfulProbability } from '../../src/guards/prompt-injection/decoded-harmful';
 import { maxPieceLogit } from '../../src/guards/prompt-injection/sentence-score';
 import { SlotInjectionScorer } from '../../src/guards/prompt-injection/slot-features';
 import { syntheticRows } from './augment';
@@ -807,6 +807,13 @@ export const ${thresholdName} = ${threshold};
     ? `
 /** Harmful-detector probability from which a decoded segment's judgement counts in the direct score, picked on held-apart benign prompts in every encoding. */
 export const DECODED_HARMFUL_CUTOFF = ${fitted.decodedHarmful.cutoff};
+`
+    : ''
+}${
+  fitted.decodedHarmful?.suffixCutoff !== undefined
+    ? `
+/** Harmful-detector probability from which a text with a gibberish window (an adversarial suffix) counts by it in the direct score, picked on held-apart benign prompts. */
+export const SUFFIX_HARMFUL_CUTOFF = ${fitted.decodedHarmful.suffixCutoff};
 `
     : ''
 }${

@@ -42,7 +42,10 @@
  * of the model's and the harmful detector's of its best decoded segment when that reaches
  * a cutoff picked on held-apart encoded benign prompts (DECODED_CUTOFF=0: always, round
  * 41), the harmful model leak-controlled per fold; LEAK=1 without the control; see
- * injection/decoded-harmful.ts.
+ * injection/decoded-harmful.ts. SUFFIX_HARMFUL=1 (round 43, not kept): a text with a
+ * window of the character model at or above the first suffix knot also counts by the harmful
+ * detector's probability of the text when that reaches a cutoff picked on the harmful
+ * model's held-apart benign prompts as written (see the model card).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -42,14 +42,19 @@
  * of the model's and the harmful detector's of its best decoded segment when that reaches
  * a cutoff picked on held-apart encoded benign prompts (DECODED_CUTOFF=0: always, round
  * 41), the harmful model leak-controlled per fold; LEAK=1 without the control; see
- * injection/decoded-harmful.ts.
+ * injection/decoded-harmful.ts. SUFFIX_HARMFUL=1 (round 43, not kept): a text with a
+ * window of the character model at or above the first suffix knot also counts by the harmful
+ * detector's probability of the text when that reaches a cutoff picked on the harmful
+ * model's held-apart benign prompts as written (see the model card).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { harmfulProbability } from '../../src/guards/harmful-content/harmful-model';
 import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
+import { suffixHarmfulProbability } from '../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import {
   type InjectionModelSpec,
@@ -65,6 +70,7 @@ import {
   hasNoWord,
   indirectScore,
   maxReadingLogit,
+  readings,
 } from '../../src/guards/prompt-injection/score-prompt-injection';
 import { maxPieceLogit } from '../../src/guards/prompt-injection/sentence-score';
 import { SlotInjectionScorer } from '../../src/guards/prompt-injection/slot-features';
@@ -89,6 +95,7 @@ import {
   type HarmfulLeakControl,
   harmfulLeakControl,
   readingsProbability,
+  SUFFIX_HARMFUL,
 } from './injection/decoded-harmful';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import {
@@ -478,10 +485,38 @@ let decodedControl: HarmfulLeakControl | undefined;
  * harmful detector's probability of the text's best decoded segment when that
  * reaches the judge's cutoff (DECODED_CUTOFF; 0 otherwise: it always counts).
  */
-export function ruleProbability(p: number, text: string, judge?: DecodedJudge): number {
+export function ruleProbability(
+  p: number,
+  text: string,
+  judge?: DecodedJudge,
+  peakSurprisal?: number,
+): number {
   if (!judge) return p;
   const decoded = decodedHarmfulProbability(text, judge.harmful);
-  return decoded >= judge.cutoff ? Math.max(p, decoded) : p;
+  let out = decoded >= judge.cutoff ? Math.max(p, decoded) : p;
+  // SUFFIX_HARMFUL (round 43): the text itself, when a window of it reads as gibberish.
+  if (judge.suffixCutoff !== undefined && peakSurprisal !== undefined) {
+    const suffixed = suffixHarmfulProbability(text, peakSurprisal, judge.harmful);
+    if (suffixed >= judge.suffixCutoff) out = Math.max(out, suffixed);
+  }
+  return out;
+}
+
+/** Each text's highest window surprisal as the direct scorer reads it (the same for every model), once. */
+const peakCache = new Map<string, number>();
+
+/** The highest window surprisal of `text`'s main reading (`readings`; any scorer gives the same). */
+export function textPeakSurprisal(
+  text: string,
+  scorer: InjectionScorer,
+  languageModel: Uint8Array,
+): number {
+  let peak = peakCache.get(text);
+  if (peak === undefined) {
+    peak = readings(text, scorer, languageModel).main.peakSurprisal ?? 0;
+    peakCache.set(text, peak);
+  }
+  return peak;
 }
 
 /** DECODED_CUTOFF: each harmful model's cutoff, once. */
@@ -511,6 +546,14 @@ function decodedJudge(
       log(`decoded-harmful cutoff ${cutoff} on ${benign.length} encoded benign prompts`);
     }
     judge = { harmful, cutoff };
+    if (SUFFIX_HARMFUL) {
+      // Picked as the decoded cutoff is, on the same prompts as written.
+      const plain = control
+        .heldApartPlain(left)
+        .map(entry => ({ p: harmfulProbability(entry.text, harmful), group: entry.group }));
+      judge.suffixCutoff = pickThreshold(plain, targetFpr);
+      log(`suffix-harmful cutoff ${judge.suffixCutoff} on ${plain.length} benign prompts`);
+    }
     judgeCache.set(harmful, judge);
   }
   return judge;
@@ -585,10 +628,12 @@ export function fitModel(
   const benign: Array<{ p: number; group: string }> = [];
   const attacks: number[] = [];
   for (const [index, z] of logits.entries()) {
+    const text = data.rows[rowsScored[index]!]!.text;
     const p = ruleProbability(
       rounded(scorer.probability(z)),
-      data.rows[rowsScored[index]!]!.text,
+      text,
       harmfulOf[index],
+      SUFFIX_HARMFUL ? textPeakSurprisal(text, scorer, languageModel) : undefined,
     );
     if (labels[index] === 0) benign.push({ p, group: benignGroups[index]! });
     else attacks.push(p);
@@ -765,6 +810,13 @@ export const ${thresholdName} = ${threshold};
     ? `
 /** Harmful-detector probability from which a decoded segment's judgement counts in the direct score, picked on held-apart benign prompts in every encoding. */
 export const DECODED_HARMFUL_CUTOFF = ${fitted.decodedHarmful.cutoff};
+`
+    : ''
+}${
+  fitted.decodedHarmful?.suffixCutoff !== undefined
+    ? `
+/** Harmful-detector probability from which a text with a gibberish window (an adversarial suffix) counts by it in the direct score, picked on held-apart benign prompts. */
+export const SUFFIX_HARMFUL_CUTOFF = ${fitted.decodedHarmful.suffixCutoff};
 `
     : ''
 }${
@@ -1008,6 +1060,8 @@ export interface LosoScore {
   injection?: number;
   /** DECODED_HARMFUL: the harmful detector's probability of the best decoded segment. */
   decodedHarmful?: number;
+  /** SUFFIX_HARMFUL: the harmful detector's probability of the text, when a window reads as gibberish (else 0). */
+  suffixHarmful?: number;
 }
 
 /**
@@ -1057,13 +1111,25 @@ function leaveOneSourceOut(
         tallySource(data.rows, group, fitted.threshold, (row, index) => {
           const logit = maxLogit(row.text, fitted.scorer, languageModel);
           const injection = Math.round(fitted.scorer.probability(logit) * 1000) / 1000;
-          const p = ruleProbability(injection, row.text, fitted.decodedHarmful);
+          const peak = SUFFIX_HARMFUL
+            ? textPeakSurprisal(row.text, fitted.scorer, languageModel)
+            : undefined;
+          const p = ruleProbability(injection, row.text, fitted.decodedHarmful, peak);
           const hit = p >= fitted.threshold;
           if (hit) flagged?.add(index);
           const parts = fitted.decodedHarmful
             ? {
                 injection,
                 decodedHarmful: decodedHarmfulProbability(row.text, fitted.decodedHarmful.harmful),
+                ...(peak !== undefined
+                  ? {
+                      suffixHarmful: suffixHarmfulProbability(
+                        row.text,
+                        peak,
+                        fitted.decodedHarmful.harmful,
+                      ),
+                    }
+                  : {}),
               }
             : {};
           scores?.push({
@@ -1078,7 +1144,9 @@ function leaveOneSourceOut(
         }),
       );
     }
-    const cutoff = fitted.decodedHarmful ? `, decoded cutoff ${fitted.decodedHarmful.cutoff}` : '';
+    const cutoff = fitted.decodedHarmful
+      ? `, decoded cutoff ${fitted.decodedHarmful.cutoff}${fitted.decodedHarmful.suffixCutoff !== undefined ? `, suffix-harmful cutoff ${fitted.decodedHarmful.suffixCutoff}` : ''}`
+      : '';
     log(
       `  ${fold.join(', ')}: ${((performance.now() - started) / 1000).toFixed(1)} s, threshold ${fitted.threshold}${cutoff}`,
     );

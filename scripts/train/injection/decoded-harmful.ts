@@ -56,11 +56,31 @@ export const DECODED_HARMFUL = process.env.DECODED_HARMFUL !== '0';
  */
 export const DECODED_CUTOFF = process.env.DECODED_CUTOFF !== '0';
 
+/**
+ * Round 43 (experiment, issue 15; `SUFFIX_HARMFUL=1`): a text with a
+ * stretch of gibberish (a window of the character language model at or
+ * above the first suffix knot, `SUFFIX_HARMFUL_SURPRISAL`) counts by the
+ * harmful detector's probability of the text itself when that reaches a
+ * cutoff of its own, picked per harmful model on the benign prompts of its
+ * calibration slice as written (see the model card's round-43 entry).
+ */
+export const SUFFIX_HARMFUL = process.env.SUFFIX_HARMFUL === '1';
+
 /** The harmful detector that judges decoded segments, and the probability from which its judgement counts. */
 export interface DecodedJudge {
   harmful: HarmfulScorer;
   /** 0 (round 41: every judgement counts), or the cutoff picked by DECODED_CUTOFF. */
   cutoff: number;
+  /** SUFFIX_HARMFUL: the cutoff of the suffix-harmful rule (absent: no such rule). */
+  suffixCutoff?: number;
+}
+
+/** A held-apart benign prompt as written. */
+export interface PlainBenign {
+  id: string;
+  /** The prompt's kind (ordinary or look-alike). */
+  group: string;
+  text: string;
 }
 
 /** A held-apart benign prompt in one encoding, read back as the rule reads a text. */
@@ -96,6 +116,8 @@ export interface HarmfulLeakControl {
    * neither trained on nor dropped, each in every encoding (read once, lazily).
    */
   heldApartBenign(left: ReadonlySet<string>): EncodedBenign[];
+  /** The same prompts as written (SUFFIX_HARMFUL's cutoff). */
+  heldApartPlain(left: ReadonlySet<string>): PlainBenign[];
 }
 
 const normal = (text: string) => ` ${tokens(text).join(' ')} `;
@@ -237,7 +259,13 @@ export function harmfulLeakControl(
     const drop = excluded(left);
     return encoded.filter(entry => !drop.has(entry.id));
   };
-  return { data, excluded, subset, scorer, heldApartBenign };
+  const heldApartPlain = (left: ReadonlySet<string>): PlainBenign[] => {
+    const drop = excluded(left);
+    return originals
+      .filter(row => row.label === 0 && isCalibrationRow(row) && !drop.has(row.id))
+      .map(row => ({ id: row.id, group: row.kind ?? 'general', text: row.text }));
+  };
+  return { data, excluded, subset, scorer, heldApartBenign, heldApartPlain };
 }
 
 /** The folded text of each decoded segment of `text` (`readEncodings`), as the harmful detector reads it. */

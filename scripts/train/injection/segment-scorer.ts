@@ -56,12 +56,14 @@ export function withSegments<T extends InjectionScorer>(scorer: T, options: Segm
     languageModel: Uint8Array,
   ): WindowVerdict => {
     let best = whole(text, languageModel);
+    // The whole text's highest window surprisal stays the verdict's (segments are within it).
+    const { peakSurprisal } = best;
     const joined = typeof text === 'string' ? text : text.join('');
     for (const start of segmentStarts(joined.length, options)) {
       const end = start + options.length;
       const surprisal = maxWindowSurprisal(joined, languageModel, start, end);
       const verdict = scorer.logit(scorer.features(joined, start, end), surprisal);
-      if (verdict.logit > best.logit) best = verdict;
+      if (verdict.logit > best.logit) best = { ...verdict, peakSurprisal };
     }
     return best;
   };

@@ -39,6 +39,12 @@ export interface WindowVerdict {
   surprisal: number;
   /** Part of `logit` that came from the suffix features. */
   suffixLogit: number;
+  /**
+   * `bestWindow` only: the highest `surprisal` over all of the text's
+   * windows, whichever the best window is (issue 15, round 43: the gate of
+   * the suffix-harmful rule, the same for every model).
+   */
+  peakSurprisal?: number;
 }
 
 /** Decodes a model file's base64 weights. */
@@ -142,6 +148,7 @@ export class InjectionScorer {
     let length = 0;
     for (const piece of text) length += piece.length;
     let best: WindowVerdict | undefined;
+    let peakSurprisal = 0;
     // The piece that holds the window's start, and where it starts.
     let piece = 0;
     let pieceStart = 0;
@@ -167,9 +174,11 @@ export class InjectionScorer {
       }
       const to = from + (end - start);
       const surprisal = maxWindowSurprisal(window, languageModel, from, to);
+      if (surprisal > peakSurprisal) peakSurprisal = surprisal;
       const verdict = this.logit(this.features(window, from, to), surprisal);
       if (!best || verdict.logit > best.logit) best = verdict;
     }
+    best!.peakSurprisal = peakSurprisal;
     return best!;
   }
 }

@@ -75,14 +75,57 @@ export function decodeBytes(base64: string): Uint8Array {
   return bytes;
 }
 
-/** Scores with the int8 table: integer sums, the scale does not change which label wins. */
+/**
+ * Scores with the int8 table: integer sums, the scale does not change which
+ * label wins. Round 43: with the tagger's nine labels, each label's sum is
+ * kept in a local and added to `scores` once (the same integers, exact in
+ * either order): the typed-array reads and writes per feature were a fifth
+ * of a reading.
+ */
 export function int8Scorer(weights: Int8Array): ScoreTokens {
   const labels = LABEL_COUNT;
+  if (labels === 9) return nineLabelScorer(weights);
   return (buckets, count, scores) => {
     for (let feature = 0; feature < count; feature++) {
       const row = buckets[feature]! * labels;
       for (let label = 0; label < labels; label++) scores[label]! += weights[row + label]!;
     }
+  };
+}
+
+/** `int8Scorer` for nine labels, unrolled. */
+function nineLabelScorer(weights: Int8Array): ScoreTokens {
+  return (buckets, count, scores) => {
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let s4 = 0;
+    let s5 = 0;
+    let s6 = 0;
+    let s7 = 0;
+    let s8 = 0;
+    for (let feature = 0; feature < count; feature++) {
+      const row = buckets[feature]! * 9;
+      s0 += weights[row]!;
+      s1 += weights[row + 1]!;
+      s2 += weights[row + 2]!;
+      s3 += weights[row + 3]!;
+      s4 += weights[row + 4]!;
+      s5 += weights[row + 5]!;
+      s6 += weights[row + 6]!;
+      s7 += weights[row + 7]!;
+      s8 += weights[row + 8]!;
+    }
+    scores[0]! += s0;
+    scores[1]! += s1;
+    scores[2]! += s2;
+    scores[3]! += s3;
+    scores[4]! += s4;
+    scores[5]! += s5;
+    scores[6]! += s6;
+    scores[7]! += s7;
+    scores[8]! += s8;
   };
 }
 

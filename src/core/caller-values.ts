@@ -213,7 +213,7 @@ export interface ReadCallerObjectOptions {
 }
 
 /** Sets `key` on `entries` as a key (a `__proto__` key, which JSON.parse makes, too). */
-function setEntry(entries: Record<string, unknown>, key: string, value: unknown): void {
+export function setEntry(entries: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
     Object.defineProperty(entries, key, {
       value,
@@ -305,6 +305,13 @@ const unreadGuardrail: object = Object.freeze({});
 export function isUnreadGuardrail(value: unknown): boolean {
   return value === unreadGuardrail;
 }
+
+/**
+ * What an option check puts in place of a list or an object inside the
+ * options whose reading threw (`readOptions`): its issue is reported where
+ * it was read, and every rule passes over it (`isUnreadGuardrail`).
+ */
+export const unreadCallerValue: object = unreadGuardrail;
 
 /**
  * Every field of `Guardrail` (core/types) and of the library's own kinds

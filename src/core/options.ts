@@ -542,12 +542,15 @@ function nestedParts(
 function readNested(
   value: unknown,
   rule: OptionRule | undefined,
-  path: string,
+  parent: string,
+  key: string | number,
   issues: GuardrailConfigIssue[],
   reading: Reading | undefined,
 ): unknown {
   reading?.log.push(value);
   if (value === null || typeof value !== 'object' || rule?.parts === undefined) return value;
+  // The path is made for a list or an object only: a field's value is the common case.
+  const path = typeof key === 'number' ? `${parent}[${key}]` : childPath(parent, key);
   let array: boolean;
   try {
     array = Array.isArray(value);
@@ -580,7 +583,7 @@ function readNested(
   reading?.log.push(items.length);
   reading?.made.push(items);
   for (let index = 0; index < items.length; index++) {
-    items[index] = readNested(items[index], parts.item, `${path}[${index}]`, issues, reading);
+    items[index] = readNested(items[index], parts.item, path, index, issues, reading);
   }
   return items;
 }
@@ -600,7 +603,7 @@ function readFields(
     reading?.log.push(key);
     const given = fields[key];
     const rule = Object.hasOwn(shape, key) ? shape[key] : undefined;
-    const read = readNested(given, rule, childPath(path, key), issues, reading);
+    const read = readNested(given, rule, path, key, issues, reading);
     if (read !== given) setEntry(fields, key, read);
   }
 }

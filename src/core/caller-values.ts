@@ -213,7 +213,7 @@ export interface ReadCallerObjectOptions {
 }
 
 /** Sets `key` on `entries` as a key (a `__proto__` key, which JSON.parse makes, too). */
-function setEntry(entries: Record<string, unknown>, key: string, value: unknown): void {
+export function setEntry(entries: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
     Object.defineProperty(entries, key, {
       value,
@@ -238,7 +238,7 @@ export function readCallerObject(
   object: object,
   path: string,
   issues: GuardrailConfigIssue[],
-  { pathOf = key => childPath(path, key), fields = [] }: ReadCallerObjectOptions = {},
+  options?: ReadCallerObjectOptions,
 ): Record<string, unknown> | undefined {
   let keys: string[];
   try {
@@ -251,21 +251,27 @@ export function readCallerObject(
     });
     return undefined;
   }
+  // Loops without closures: `validateOptionsOnce` reads each object of an options list per call.
   const entries: Record<string, unknown> = {};
   let read = true;
-  const readField = (key: string, keepUndefined: boolean) => {
+  for (const key of keys) {
     try {
-      const value = (object as Record<string, unknown>)[key];
-      if (keepUndefined || value !== undefined) setEntry(entries, key, value);
+      setEntry(entries, key, (object as Record<string, unknown>)[key]);
     } catch (error) {
       read = false;
-      notReadIssue(issues, pathOf(key), error);
+      notReadIssue(issues, options?.pathOf?.(key) ?? childPath(path, key), error);
     }
-  };
-  for (const key of keys) readField(key, true);
+  }
   if (!read) return undefined;
-  for (const field of fields) {
-    if (!Object.hasOwn(entries, field)) readField(field, false);
+  for (const field of options?.fields ?? []) {
+    if (Object.hasOwn(entries, field)) continue;
+    try {
+      const value = (object as Record<string, unknown>)[field];
+      if (value !== undefined) setEntry(entries, field, value);
+    } catch (error) {
+      read = false;
+      notReadIssue(issues, options?.pathOf?.(field) ?? childPath(path, field), error);
+    }
   }
   return read ? entries : undefined;
 }
@@ -305,6 +311,13 @@ const unreadGuardrail: object = Object.freeze({});
 export function isUnreadGuardrail(value: unknown): boolean {
   return value === unreadGuardrail;
 }
+
+/**
+ * What an option check puts in place of a list or an object inside the
+ * options whose reading threw (`readOptions`): its issue is reported where
+ * it was read, and every rule passes over it (`isUnreadGuardrail`).
+ */
+export const unreadCallerValue: object = unreadGuardrail;
 
 /**
  * Every field of `Guardrail` (core/types) and of the library's own kinds

@@ -3,8 +3,11 @@ import {
   childPath,
   isPlainCallerObject,
   isUnreadGuardrail,
+  notReadIssue,
   readCallerObject,
   readGuardrailLists,
+  setEntry,
+  unreadCallerValue,
 } from './caller-values';
 import { GuardrailConfigError, type GuardrailConfigIssue } from './errors';
 import { NotShown, redactSecretsInText } from './redact-secrets';
@@ -248,7 +251,8 @@ export function anyOf(rules: readonly OptionRule[], expected: string): OptionRul
  */
 export function listOf(item: OptionRule, expected: string): OptionRule {
   const check: OptionRule = (value, path, issues) => {
-    if (value === undefined) return;
+    // A list whose reading threw is reported where it was read (`readNested`).
+    if (value === undefined || isUnreadGuardrail(value)) return;
     if (!Array.isArray(value)) {
       addIssue(
         issues,
@@ -432,7 +436,9 @@ function objectIssues(
 /** A plain object whose keys are all in `shape`, each passing its rule. */
 export function objectOption(shape: OptionShape, expected = 'an object'): OptionRule {
   const check: OptionRule = (value, path, issues) => {
-    if (value === undefined || !plainObjectChecked(value, path, issues, expected)) return;
+    // An object whose reading threw is reported where it was read (`readNested`).
+    if (value === undefined || isUnreadGuardrail(value)) return;
+    if (!plainObjectChecked(value, path, issues, expected)) return;
     objectIssues(value, shape, path, issues);
   };
   return Object.assign(check, { parts: { shape } });
@@ -480,20 +486,134 @@ export interface ReadOptions {
   issues: GuardrailConfigIssue[];
   /**
    * The options read once (a plain object; `{}` for none), each guardrail
-   * list a list of frozen copies (`readGuardrailLists`); `undefined` when
-   * the options could not be read.
+   * list a list of frozen copies (`readGuardrailLists`), each other list
+   * and object of options a copy (`readNested`); `undefined` when the
+   * options could not be read.
    */
   read?: Record<string, unknown>;
+}
+
+/**
+ * What one reading of an options object read (`validateOptionsOnce`): each
+ * value in the order it was read, with each list's length and each object's
+ * keys (`log`: two readings that log the same values read the same
+ * options), and the copies it made (`made`, frozen when the reading is kept).
+ */
+interface Reading {
+  log: unknown[];
+  made: object[];
+}
+
+/**
+ * The parts of `rule` (or of the first of its alternatives that has them)
+ * that read inside a value of this kind: a list's (`listOf`; not a list of
+ * guardrails, which `readGuardrailLists` copies) for an array, an object's
+ * (`objectOption`) for a plain object. A record (`recordOf`) is read as
+ * given: a Proxy may answer any name (the loader's `models`).
+ */
+function nestedParts(
+  rule: OptionRule | undefined,
+  array: boolean,
+): OptionRule['parts'] | undefined {
+  const parts = rule?.parts;
+  if (parts === undefined) return undefined;
+  if (parts.alternatives !== undefined) {
+    for (const alternative of parts.alternatives) {
+      const found = nestedParts(alternative, array);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (array) return parts.item !== undefined && parts.item !== guardrailOption ? parts : undefined;
+  return parts.shape !== undefined ? parts : undefined;
+}
+
+/**
+ * `value` (found at `path`) as an option check reads it: a list (or a plain
+ * object) its rule reads inside, copied, its items (fields) read once and
+ * each read the same way; anything else as it is. The rules then check the
+ * copy and the caller's code uses it, so a getter, a Proxy trap or an
+ * assignment between the check and the use changes nothing (round 43: a
+ * `custom` pattern of `findPii` was checked by its fields and then read
+ * again, its `pattern` a getter or replaced in place). What reading throws
+ * is an issue at its path (by kind only), the value `unreadCallerValue`.
+ * Linear in the options' size; the shapes bound the depth.
+ */
+function readNested(
+  value: unknown,
+  rule: OptionRule | undefined,
+  parent: string,
+  key: string | number,
+  issues: GuardrailConfigIssue[],
+  reading: Reading | undefined,
+): unknown {
+  reading?.log.push(value);
+  if (value === null || typeof value !== 'object' || rule?.parts === undefined) return value;
+  // The path is made for a list or an object only: a field's value is the common case.
+  const path = typeof key === 'number' ? `${parent}[${key}]` : childPath(parent, key);
+  let array: boolean;
+  try {
+    array = Array.isArray(value);
+  } catch (error) {
+    // A revoked Proxy.
+    notReadIssue(issues, path, error);
+    return unreadCallerValue;
+  }
+  const parts = nestedParts(rule, array);
+  if (parts === undefined) return value;
+  if (!array) {
+    const plain = isPlainCallerObject(value, path, issues);
+    if (plain === false) return value;
+    const fields = plain === true ? readCallerObject(value, path, issues) : undefined;
+    if (fields === undefined) return unreadCallerValue;
+    readFields(fields, parts.shape!, path, issues, reading);
+    return fields;
+  }
+  let items: unknown[];
+  try {
+    const list = value as readonly unknown[];
+    const length = list.length;
+    items = new Array(length);
+    // An index loop: a hole reads as `undefined`, which `listOf` reports.
+    for (let index = 0; index < length; index++) items[index] = list[index];
+  } catch (error) {
+    notReadIssue(issues, path, error);
+    return unreadCallerValue;
+  }
+  reading?.log.push(items.length);
+  reading?.made.push(items);
+  for (let index = 0; index < items.length; index++) {
+    items[index] = readNested(items[index], parts.item, path, index, issues, reading);
+  }
+  return items;
+}
+
+/** Each field of `fields` (a copy read once) read by `readNested` against its rule in `shape`, in place. */
+function readFields(
+  fields: Record<string, unknown>,
+  shape: OptionShape,
+  path: string,
+  issues: GuardrailConfigIssue[],
+  reading: Reading | undefined,
+): void {
+  const keys = Object.keys(fields);
+  reading?.log.push(keys.length);
+  reading?.made.push(fields);
+  for (const key of keys) {
+    reading?.log.push(key);
+    const given = fields[key];
+    const rule = Object.hasOwn(shape, key) ? shape[key] : undefined;
+    const read = readNested(given, rule, path, key, issues, reading);
+    if (read !== given) setEntry(fields, key, read);
+  }
 }
 
 /**
  * `optionIssues` and the options as it read them, for an entry point that
  * adds issues of its own (`redisStore`'s client) before it throws.
  */
-export function readOptions(
-  options: unknown,
-  { prefix, root, shape, refine }: ValidateOptionsSettings,
-): ReadOptions {
+export function readOptions(options: unknown, settings: ValidateOptionsSettings): ReadOptions {
+  const { prefix, root, shape, refine } = settings;
   const issues: GuardrailConfigIssue[] = [];
   const requiredKeys = Object.keys(shape).filter(key => shape[key]!.required);
   if (options === undefined && requiredKeys.length === 0) {
@@ -508,6 +628,21 @@ export function readOptions(
   if (!plainObjectChecked(options, root, issues, expected)) return { issues };
   const entries = readCallerObject(options, root, issues);
   if (entries === undefined) return { issues };
+  readFields(entries, shape, prefix, issues, undefined);
+  return checkedEntries(options, entries, settings, issues);
+}
+
+/**
+ * The checks of `readOptions` on `entries`, an options object as read
+ * (`options`, the caller's, is named only in the issue of a guardrail given
+ * for options).
+ */
+function checkedEntries(
+  options: unknown,
+  entries: Record<string, unknown>,
+  { prefix, root, shape, refine }: ValidateOptionsSettings,
+  issues: GuardrailConfigIssue[],
+): ReadOptions {
   // `guardrails(pii())`: one issue that says what to do, not one per field of the guardrail.
   if (
     !Object.hasOwn(shape, 'check') &&
@@ -582,14 +717,10 @@ export function validatedOptions<OPTIONS extends object>(
 
 /**
  * What `validateOptionsOnce` read from an options object the last time it
- * checked it: each key, the value it held (`given`), the items of each list
- * (`lists`, copied: an item pushed or assigned into the caller's array is a
- * change) and the checked copy.
+ * checked it: the reading's log (`Reading`) and the checked copy.
  */
 interface OptionsReading {
-  keys: string[];
-  given: unknown[];
-  lists: Array<unknown[] | undefined>;
+  log: readonly unknown[];
   checked: object;
 }
 
@@ -599,67 +730,38 @@ const readingsByShape = new WeakMap<OptionShape, WeakMap<object, OptionsReading>
 /** Each copy `validateOptionsOnce` returned, and the shape it passed: given back, it is not read again. */
 const checkedCopies = new WeakMap<object, OptionShape>();
 
-/** The items of `value` when it is an array (holes read as `undefined`), else `undefined`; `undefined` too when reading threw. */
-function listItems(value: unknown): unknown[] | undefined {
-  try {
-    if (!Array.isArray(value)) return undefined;
-    const length = value.length;
-    const items: unknown[] = new Array(length);
-    for (let index = 0; index < length; index++) items[index] = value[index];
-    return items;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether the array `value` holds `items` (a throwing read is a change). */
-function holdsItems(value: unknown, items: readonly unknown[]): boolean {
-  try {
-    const list = value as readonly unknown[];
-    if (list.length !== items.length) return false;
-    for (let index = 0; index < items.length; index++) {
-      if (!Object.is(list[index], items[index])) return false;
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether `entries` (an options object as read now) holds what `kept` was read from. */
-function sameReading(kept: OptionsReading, entries: Record<string, unknown>): boolean {
-  const keys = Object.keys(entries);
-  if (keys.length !== kept.keys.length) return false;
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!;
-    if (key !== kept.keys[index]) return false;
-    const value = entries[key];
-    if (!Object.is(value, kept.given[index])) return false;
-    const list = kept.lists[index];
-    if (list !== undefined && !holdsItems(value, list)) return false;
+/** Whether two readings' logs read the same values (`Object.is`), in the same order. */
+function sameLog(kept: readonly unknown[], log: readonly unknown[]): boolean {
+  if (kept.length !== log.length) return false;
+  for (let index = 0; index < log.length; index++) {
+    if (!Object.is(kept[index], log[index])) return false;
   }
   return true;
 }
 
 /**
  * `validateOptions` for a function called on every check with the same
- * options object (`findPii(text, options)`): each call reads the object's
- * fields once (and the items of its lists) and compares them with what the
- * last check of that object read; while they hold the same values the
- * checked copy is returned without checking again (a lookup and a shallow
- * compare per call), a changed field is checked anew (round 42: the first
- * call's copy was kept by the object's identity, so a field assigned later
- * was never read nor checked). A copy it returned, given back, is returned
- * as is (frozen), so an entry point reads the caller's object once and
- * passes the copy on. Objects inside a list (`findPii`'s `custom`
- * patterns) are compared by identity.
+ * options object (`findPii(text, options)`): each call reads the object
+ * once, as `readOptions` does (its fields, the items of its lists and the
+ * fields of the objects inside, such as `findPii`'s `custom` patterns), and
+ * compares what it read with what the last check of that object read;
+ * while it reads the same values the checked copy is returned without
+ * checking again (a lookup and a compare linear in the options' size per
+ * call), anything changed is checked anew (round 42: the first call's copy
+ * was kept by the object's identity, so a field assigned later was never
+ * read nor checked; round 43: a `custom` pattern was compared by identity,
+ * so one whose `pattern` was replaced in place, or a getter, was not
+ * checked again, and the search read it once more after the check). The
+ * checked copy, and each list and object in it, is frozen: what was checked
+ * is what is used. A copy it returned, given back, is returned as is, so an
+ * entry point reads the caller's object once and passes the copy on.
  */
 export function validateOptionsOnce<OPTIONS extends object>(
   options: OPTIONS | undefined,
   settings: ValidateOptionsSettings,
 ): OPTIONS {
   if (options === undefined) return validateOptions<OPTIONS>(undefined, settings);
-  const { shape, root } = settings;
+  const { shape, root, prefix } = settings;
   if (checkedCopies.get(options) === shape) return options;
   const issues: GuardrailConfigIssue[] = [];
   const entries =
@@ -669,25 +771,22 @@ export function validateOptionsOnce<OPTIONS extends object>(
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   // Not a plain object: `validateOptions` says what was expected.
   if (entries === undefined) return validateOptions(options, settings);
+  const reading: Reading = { log: [], made: [] };
+  readFields(entries, shape, prefix, issues, reading);
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
   let readings = readingsByShape.get(shape);
   const kept = readings?.get(options);
-  if (kept !== undefined && sameReading(kept, entries)) return kept.checked as OPTIONS;
-  const keys = Object.keys(entries);
-  const given = keys.map(key => entries[key]);
-  const lists = given.map(listItems);
-  // The lists checked and kept are copies of the caller's arrays: what was checked is what is used.
-  keys.forEach((key, index) => {
-    const list = lists[index];
-    if (list !== undefined && key !== '__proto__') entries[key] = Object.freeze(list);
-  });
-  const checked = Object.freeze(validateOptions(entries, settings));
-  checkedCopies.set(checked, shape);
+  if (kept !== undefined && sameLog(kept.log, reading.log)) return kept.checked as OPTIONS;
+  const { read } = checkedEntries(options, entries, settings, issues);
+  if (issues.length > 0 || read === undefined) throw new GuardrailConfigError(issues);
+  for (const copy of reading.made) Object.freeze(copy);
+  checkedCopies.set(read, shape);
   if (!readings) {
     readings = new WeakMap();
     readingsByShape.set(shape, readings);
   }
-  readings.set(options, { keys, given, lists, checked });
-  return checked as OPTIONS;
+  readings.set(options, { log: reading.log, checked: read });
+  return read as OPTIONS;
 }
 
 /**

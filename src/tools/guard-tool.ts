@@ -295,11 +295,9 @@ export function guardTool<TOOL extends Tool>(
   });
   // The options as `optionIssues` read them: a getter runs once.
   const { name, ...options } = (issues.length === 0 ? read : {}) as GuardSingleToolOptions;
-  issues.push(
-    ...toolIssues(tool as WrappableTool, name ? `tool ${shownToolName(name)}` : 'tool', name),
-  );
-  if (issues.length > 0) throw new GuardrailConfigError(issues);
-  return wrapTool(tool as WrappableTool, name, options) as GuardedTool<TOOL>;
+  const wrappable = readTool(tool, name ? `tool ${shownToolName(name)}` : 'tool', name, issues);
+  if (issues.length > 0 || wrappable === undefined) throw new GuardrailConfigError(issues);
+  return wrapTool(wrappable, name, options) as GuardedTool<TOOL>;
 }
 
 /**
@@ -369,20 +367,19 @@ export function guardTools<
   const { only, ...options } = (issues.length === 0 ? read : {}) as GuardToolsOptions<ONLY>;
   // Tools `only` leaves out are not judged, even when another option is wrong.
   const guarded = new Set<string>(Array.isArray(read.only) ? read.only : names);
+  // Each guarded tool read once (`readTool`): the wrapper checks and uses that copy.
+  const group = new Map<string, WrappableTool>();
   for (const name of names) {
-    if (guarded.has(name)) {
-      issues.push(...toolIssues(set[name] as WrappableTool, toolPath(name), name));
-    }
+    if (!guarded.has(name)) continue;
+    const wrappable = readTool(set[name], toolPath(name), name, issues);
+    if (wrappable !== undefined) group.set(name, wrappable);
   }
   if (issues.length > 0) throw new GuardrailConfigError(issues);
 
   const result: Record<string, unknown> = {};
-  const group = new Map(
-    names.filter(name => guarded.has(name)).map(name => [name, set[name] as WrappableTool]),
-  );
   for (const name of names) {
-    const tool = set[name] as WrappableTool;
-    result[name] = guarded.has(name) ? wrapTool(tool, name, options, group) : tool;
+    const wrappable = group.get(name);
+    result[name] = wrappable ? wrapTool(wrappable, name, options, group) : set[name];
   }
   return result as GuardedToolSet<TOOLS, ONLY>;
 }
@@ -408,45 +405,77 @@ function toolPath(name: string): string {
   return /^[\w$-]{1,64}$/.test(name) ? `tools.${name}` : `tools[${shownToolName(name)}]`;
 }
 
-function toolIssues(
-  tool: WrappableTool | undefined,
+/**
+ * The fields of a tool the wrapper reads, inherited ones too (a class's
+ * `execute`): read once, with its own fields, by `readTool`.
+ */
+const toolFields = [
+  'type',
+  'isProviderExecuted',
+  'execute',
+  'inputSchema',
+  'outputSchema',
+  'toModelOutput',
+  'onInputAvailable',
+  'needsApproval',
+  'providerOptions',
+  'description',
+  'inputExamples',
+];
+
+/**
+ * A tool read once, when it is wrapped: a copy of its own fields and of
+ * the fields the wrapper reads (`toolFields`), which the wrapper checks and
+ * then uses for every call, and from which the wrapped tool is made; or
+ * `undefined`, with the issues (pushed to `issues`) of a tool that cannot
+ * be guarded or read. A getter (or a Proxy trap) runs once: one that
+ * throws is an issue naming its error by class (round 39), and one that
+ * answers otherwise later changes nothing (round 43: `execute` was read
+ * for the check and again for the run, `inputSchema` again on each call,
+ * so a getter could hand the check one function or schema and the run
+ * another).
+ */
+function readTool(
+  tool: unknown,
   path: string,
   name: string | undefined,
-): GuardrailConfigIssue[] {
+  issues: GuardrailConfigIssue[],
+): WrappableTool | undefined {
   const leaveOut = name ? ` (leave ${shownToolName(name)} out with \`only\`)` : '';
   if (tool == null || typeof tool !== 'object') {
-    return [{ path, value: tool, expected: 'a tool' }];
+    issues.push({ path, value: tool, expected: 'a tool' });
+    return undefined;
   }
-  // What the wrapper copies (its own fields) and reads (`type`,
-  // `isProviderExecuted`, `execute`, maybe inherited), read here first: a
-  // getter that throws is an issue, its error named by class (round 39).
   const unread: GuardrailConfigIssue[] = [];
-  const read = readCallerObject(tool, path, unread, {
-    fields: ['type', 'isProviderExecuted', 'execute'],
-  });
-  if (read === undefined || unread.length > 0) return unread;
+  const read = readCallerObject(tool, path, unread, { fields: toolFields });
+  if (read === undefined || unread.length > 0) {
+    issues.push(...unread);
+    return undefined;
+  }
   // Judged as read, not read again (round 42: a `type` getter ran twice).
   const { type, isProviderExecuted, execute } = read;
   if (type === 'provider' && isProviderExecuted === true) {
-    return [
-      {
-        path: `${path}.isProviderExecuted`,
-        value: true,
-        expected: `a tool executed by this process: a provider-executed tool runs on the provider's side and cannot be guarded${leaveOut}`,
-      },
-    ];
+    issues.push({
+      path: `${path}.isProviderExecuted`,
+      value: true,
+      expected: `a tool executed by this process: a provider-executed tool runs on the provider's side and cannot be guarded${leaveOut}`,
+    });
+    return undefined;
   }
   if (typeof execute !== 'function') {
-    return [
-      {
-        path: `${path}.execute`,
-        value: execute,
-        expected: `a function: a tool without \`execute\` runs on the client and cannot be guarded${leaveOut}`,
-      },
-    ];
+    issues.push({
+      path: `${path}.execute`,
+      value: execute,
+      expected: `a function: a tool without \`execute\` runs on the client and cannot be guarded${leaveOut}`,
+    });
+    return undefined;
   }
-  return [];
+  callerTools.set(read, tool);
+  return read as WrappableTool;
 }
+
+/** Each tool `readTool` read, by its copy: `execute` is called on the caller's object, as before (a class's method uses `this`). */
+const callerTools = new WeakMap<object, object>();
 
 /**
  * The names of the tools wrapped together (one array per `guardTools`
@@ -899,6 +928,7 @@ function wrapTool(
   ),
 ): unknown {
   const originalExecute = tool.execute as AnyExecute;
+  const executeThis = callerTools.get(tool) ?? tool;
   const ownToModelOutput = tool.toModelOutput;
   const ownOnInputAvailable = tool.onInputAvailable;
   const ownNeedsApproval = tool.needsApproval;
@@ -1771,7 +1801,7 @@ function wrapTool(
         }
         rememberRanInput(input, checked);
         const source = markThrownByTool(
-          () => originalExecute.call(tool, checked.value, options) as AsyncIterable<unknown>,
+          () => originalExecute.call(executeThis, checked.value, options) as AsyncIterable<unknown>,
         );
         let last: unknown;
         let ended = false;
@@ -1823,7 +1853,7 @@ function wrapTool(
         rememberRanInput(input, checked);
         let result: unknown;
         try {
-          result = await originalExecute.call(tool, checked.value, options);
+          result = await originalExecute.call(executeThis, checked.value, options);
         } catch (error) {
           return await judgedToolError(input, error, scope);
         }

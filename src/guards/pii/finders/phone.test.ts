@@ -48,9 +48,9 @@ describe('phone numbers as people write them', () => {
     expect(phones('60-56-85-91')).toEqual([]);
   });
 
-  it('judges each repetition of a run by the words before it (its shape is read once per call, round 43)', () => {
-    // The same runs, validated once per call: the shape read with that
-    // verdict must not carry one occurrence's context to another.
+  it('judges each repetition of a run by the words before it (round 43)', () => {
+    // The same runs, validated once per call (`phoneVerdicts`): a verdict
+    // kept for a run must not carry one occurrence's context to another.
     const text =
       'Room 467 3395, Phone: 467 3395, order 467 3395, Tel:467 3395, 60-56-85-91, ' +
       'Mobile 60-56-85-91, 12-34-56-78-9, Phone 12-34-56-78-9, Tel:12-34-56-78-9';

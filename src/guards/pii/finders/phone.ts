@@ -450,21 +450,8 @@ function phoneShaped(run: string): boolean {
 const extensionAfter = /^ ?(?:x|ext\.?|extn\.?|extension) ?\d{1,6}(?!\d)/i;
 
 const noPhones: Array<[number, number]> = [];
-/**
- * No phone numbers either, in a run written like one (`phoneShaped`): a
- * context word before it may still make it one. Kept as the verdict of
- * such a run (round 43), so a run repeated in a text is checked for its
- * shape once per call, as it is validated once: `phoneShaped` was read
- * again at every repetition (345 runs of seven digits or more on the dev
- * sets' first MB, 110 of them different).
- */
-const noPhonesButShaped: Array<[number, number]> = [];
 
-/**
- * The phone numbers in a trimmed run, or none when its length or shape
- * rules it out: `noPhonesButShaped` when none but the run is
- * `phoneShaped`, else `noPhones`.
- */
+/** The phone numbers in a trimmed run, or none when its length or shape rules it out. */
 function phonesInRun(
   run: string,
   regions: readonly CountryCode[],
@@ -475,8 +462,7 @@ function phonesInRun(
   if (run.length > 48) return noPhones;
   const known = verdicts.get(run);
   if (known) return known;
-  let found = digitCount(run) < 7 || notPhoneShaped(run) ? noPhones : phonesIn(run, regions);
-  if (found.length === 0 && phoneShaped(run)) found = noPhonesButShaped;
+  const found = digitCount(run) < 7 || notPhoneShaped(run) ? noPhones : phonesIn(run, regions);
   if (verdicts.size > 2_000) verdicts.clear();
   verdicts.set(run, found);
   return found;
@@ -575,11 +561,8 @@ function findPhonesInRun(
   if (phones.length === 0) {
     // Strict validation rejected it (a local number without its area
     // code, a number outside today's numbering plan): a phone word right
-    // before it still makes it one when it is written like one (a run
-    // `phonesInRun` read is `phoneShaped` when it says so; a run after a
-    // `:` or a label's `-` it did not read).
-    const shaped = blocked ? run.length <= 48 && phoneShaped(run) : phones === noPhonesButShaped;
-    if (!shaped || !hasPhoneContext(text, index)) return;
+    // before it still makes it one when it is written like one.
+    if (run.length > 48 || !phoneShaped(run) || !hasPhoneContext(text, index)) return;
     if (/[$\u20ac\u00a3\u00a5] ?$/.test(text.slice(Math.max(0, index - 2), index))) return; // a price
     phones = [[0, run.length]];
   }

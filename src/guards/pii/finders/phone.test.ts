@@ -48,6 +48,22 @@ describe('phone numbers as people write them', () => {
     expect(phones('60-56-85-91')).toEqual([]);
   });
 
+  it('judges each repetition of a run by the words before it (round 43)', () => {
+    // The same runs, validated once per call (`phoneVerdicts`): a verdict
+    // kept for a run must not carry one occurrence's context to another.
+    const text =
+      'Room 467 3395, Phone: 467 3395, order 467 3395, Tel:467 3395, 60-56-85-91, ' +
+      'Mobile 60-56-85-91, 12-34-56-78-9, Phone 12-34-56-78-9, Tel:12-34-56-78-9';
+    expect(
+      findPii(text, { entities: ['PHONE_NUMBER'] }).map(({ start, end }) => [start, end]),
+    ).toEqual([
+      [22, 30],
+      [52, 60],
+      [82, 93],
+    ]);
+    expect(phones(text)).toEqual(['467 3395', '467 3395', '60-56-85-91']);
+  });
+
   it('breaks the link when another word stands between the context word and the number', () => {
     expect(phones('Call us about order 5567 8891.')).toEqual([]);
     expect(phones('Phone model 4471 2290 is sold out.')).toEqual([]);

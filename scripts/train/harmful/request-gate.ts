@@ -8,9 +8,9 @@
  * the visits are `visitRows`'s seeded shuffles.
  */
 import { gatedSum } from '../../../src/guards/harmful-content/request-gate';
-import { SURPRISAL_KNOTS } from '../../../src/guards/prompt-injection/injection-model';
 import {
   adagradStep,
+  LinearPart,
   type RealModel,
   type SparseRows,
   type TrainOptions,
@@ -42,19 +42,16 @@ export function trainGated(
   sampleWeights: Float64Array,
   { bits, epochs, learningRate, l2, seed }: TrainOptions,
 ): GatedModel {
-  const weights = new Float64Array(1 << bits);
-  const squares = new Float64Array(1 << bits);
-  const suffixWeights = SURPRISAL_KNOTS.map(() => 0);
-  const suffixSquares = SURPRISAL_KNOTS.map(() => 0);
-  // bias, offset
-  const scalars = [0, 0];
-  const scalarSquares = [0, 0];
+  // The bias and the suffix hinges are the plain model's (LinearPart, n-grams left to the loop below).
+  const linear = new LinearPart(bits);
+  const { weights, squares } = linear;
+  const offset = [0];
+  const offsetSquare = [0];
   const weight = (bucket: number) => weights[bucket]!;
   visitRows(data, rowIds, epochs, seed, (row, start, end, scale, suffix) => {
     const features = data.indices.subarray(start, end);
-    const { request, gate, sum } = gatedSum(features, weight, scalars[1]!);
-    let logit = scalars[0]! + sum;
-    for (let k = 0; k < suffix.length; k++) logit += suffix[k]! * suffixWeights[k]!;
+    const { request, gate, sum } = gatedSum(features, weight, offset[0]!);
+    const logit = linear.logit(data, start, end, scale, suffix, false) + sum;
     const probability = 1 / (1 + Math.exp(-logit));
     const gradient = (probability - data.labels[row]!) * sampleWeights[row]!;
     const partial = gatedPartials(request, gate);
@@ -66,17 +63,8 @@ export function trainGated(
       const g = feature >= 0 ? topicGradient : requestGradient;
       adagradStep(weights, squares, bucket, g + l2 * weights[bucket]!, learningRate);
     }
-    for (let k = 0; k < suffix.length; k++) {
-      adagradStep(
-        suffixWeights,
-        suffixSquares,
-        k,
-        gradient * suffix[k]! + l2 * suffixWeights[k]!,
-        learningRate,
-      );
-    }
-    adagradStep(scalars, scalarSquares, 0, gradient, learningRate);
-    adagradStep(scalars, scalarSquares, 1, gradient * partial.offset, learningRate);
+    linear.step(data, start, end, scale, suffix, gradient, learningRate, l2, false);
+    adagradStep(offset, offsetSquare, 0, gradient * partial.offset, learningRate);
   });
-  return { model: { weights, bias: scalars[0]!, suffixWeights }, offset: scalars[1]! };
+  return { model: linear.model(), offset: offset[0]! };
 }

@@ -79,6 +79,7 @@ import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
 import { ORDINARY_REQUESTS_GROUP, ordinaryRequestRows } from './harmful/ordinary-requests';
 import { nearestHarmful, weighPairs } from './harmful/paired-twins';
 import { rephraseTense, safetyQuestion } from './harmful/rephrase';
+import { trainGated } from './harmful/request-gate';
 import { balanceRequests } from './harmful/request-weights';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { skipGramScorer } from './harmful/skip-grams';
@@ -88,7 +89,9 @@ import {
   emptySpec,
   fitPlatt,
   quantise,
+  type RealModel,
   type SparseRows,
+  stable,
   type TrainOptions,
   trainLogistic,
 } from './logistic';
@@ -269,6 +272,13 @@ function pairingsOf(data: Prepared): Map<number, [number, number][]> {
  */
 const REQUEST_BALANCE = Number(process.env.REQUEST_BALANCE ?? 0);
 
+/**
+ * 1: the request-gated model (src/guards/harmful-content/request-gate.ts,
+ * round 43): the words of a text's request opening count only through a
+ * gate on the harm evidence of the rest; 0: off (the shipped model).
+ */
+const REQUEST_GATE = Number(process.env.REQUEST_GATE ?? 0);
+
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
@@ -355,7 +365,7 @@ export interface Prepared {
 
 /** Folds every row and collects its features over the whole text (training sees whole rows). */
 export function prepare(rows: HarmfulRow[], bits: number): Prepared {
-  const extractor = makeScorer(emptySpec(bits));
+  const extractor = makeScorer(emptySpec(bits), REQUEST_GATE ? gatedReadings(0) : undefined);
   const chunks: Int32Array[] = [];
   const offsets = new Uint32Array(rows.length + 1);
   const labels = new Uint8Array(rows.length);
@@ -496,8 +506,15 @@ interface Calibration {
   caught: number;
 }
 
+/** The trainer's readings with the request gate at `offset` (REQUEST_GATE). */
+function gatedReadings(offset: number): ExperimentReadings {
+  return { ...READINGS, requestGate: stable(offset) };
+}
+
 export interface Fitted {
   spec: InjectionModelSpec;
+  /** The readings the model was calibrated with (READINGS, plus the gate offset with REQUEST_GATE). */
+  readings: ExperimentReadings;
   scorer: HarmfulScorer;
   threshold: number;
   calibration: Calibration;
@@ -548,7 +565,13 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     train,
     PAIRED_TWIN_WEIGHT > 0 ? pairingsOf(data) : undefined,
   );
-  let real = learn(weights);
+  let offset: number | undefined;
+  let real: RealModel;
+  if (REQUEST_GATE) {
+    const gated = trainGated(data.sparse, train, weights, options);
+    real = gated.model;
+    offset = gated.offset;
+  } else real = learn(weights);
   if (HARD_LOOKALIKE_WEIGHT > 1) {
     const hard = hardLookalikes(data.rows, data.sparse, train, real, HARD_LOOKALIKE_SHARE);
     real = learn(weighHard(data.rows, train, weights, hard, HARD_LOOKALIKE_WEIGHT));
@@ -558,13 +581,14 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     data.words === undefined
       ? undefined
       : quantise(trainLogistic(data.words, train, weights, options), options.bits);
-  const raw = makeScorer(spec, READINGS, words);
+  const readings = offset === undefined ? READINGS : gatedReadings(offset);
+  const raw = makeScorer(spec, readings, words);
   const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));
   const labels = calibrate.map(index => data.rows[index]!.label);
   // Rows without features (EMPTY_WINDOW_LOGIT) are counted at the threshold but not fitted.
   const fit = logits.flatMap((z, at) => (z === EMPTY_WINDOW_LOGIT ? [] : [at]));
   // GLOSS_READING=2: the fit sees the slice without the gloss reading; the threshold below sees it with.
-  const unglossed = GLOSS_READING === 2 ? new ExperimentScorer(spec, CONCEPTS, READINGS) : raw;
+  const unglossed = GLOSS_READING === 2 ? new ExperimentScorer(spec, CONCEPTS, readings) : raw;
   const fitLogits =
     unglossed === raw
       ? logits
@@ -574,7 +598,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     fit.map(at => labels[at]!),
   );
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
-  const scorer = makeScorer(calibrated, READINGS, words);
+  const scorer = makeScorer(calibrated, readings, words);
   const probability = logits.map(z => round3(scorer.probability(z)));
   const tally = (threshold: number): Calibration => {
     const counts: Calibration = {
@@ -612,7 +636,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
       break;
     }
   }
-  return { spec: calibrated, scorer, threshold, calibration: tally(threshold) };
+  return { spec: calibrated, readings, scorer, threshold, calibration: tally(threshold) };
 }
 
 /** One left-out source's result. */
@@ -726,7 +750,7 @@ export function harmfulModelFile(
   rows: number,
   categories: EncodedCategoryModel,
 ): string {
-  const { spec, threshold, calibration: c } = fitted;
+  const { spec, readings, threshold, calibration: c } = fitted;
   const body = {
     bits: spec.bits,
     scale: spec.scale,
@@ -746,7 +770,7 @@ export const DEFAULT_HARMFUL_THRESHOLD = ${threshold};
 
 /** The extra readings the model was calibrated with (readings.ts). */
 export const HARMFUL_READINGS: HarmfulReadingOptions = {
-  noisyTailMaxLength: ${READINGS.noisyTailMaxLength},${READINGS.noisyTailSymbols === false ? '\n  noisyTailSymbols: false,' : ''}
+  noisyTailMaxLength: ${readings.noisyTailMaxLength},${readings.noisyTailSymbols === false ? '\n  noisyTailSymbols: false,' : ''}${readings.requestGate === undefined ? '' : `\n  requestGate: ${readings.requestGate},`}
 };
 
 /** The harmful-request model (logistic regression over hashed n-grams, int8 weights). */

@@ -9,6 +9,12 @@ export interface HarmfulReadingOptions {
   noisyTailMaxLength: number;
   /** false: only script mixing marks a noise token, not code-like symbols (default true). */
   noisyTailSymbols?: boolean;
+  /**
+   * Present: the model is request-gated (request-gate.ts), and this is the
+   * learned gate offset; absent: every n-gram counts alike (the shipped
+   * model).
+   */
+  requestGate?: number;
 }
 
 /** No extra reading. */

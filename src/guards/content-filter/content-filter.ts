@@ -230,7 +230,8 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
   if (issues.length === 0 && categoryOf.size === 0 && maxLength === undefined) {
     issues.push({
       path: `${name}.categories`,
-      value: options?.categories,
+      // The copy read once (a getter on the caller's object may answer otherwise a second time).
+      value: categoriesOption,
       expected:
         'at least one entry (blocklist or categories) or maxLength (with none, contentFilter checks nothing)',
     });

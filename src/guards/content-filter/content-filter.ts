@@ -7,7 +7,11 @@ import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
 import { lowerCaseLettersCannotMatch } from './lower-case-letters-pretest';
 import { heldForEmphasis, withJoinersBlank, withoutEmphasis } from './markdown-emphasis';
-import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
+import {
+  contentFilterMayMatch,
+  contentFilterMayMatchReach,
+  contentFilterPotentialStart,
+} from './potential-start';
 import { termMatcher } from './term-matcher';
 
 /**
@@ -266,13 +270,14 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     maxMatchLength: maxLength === undefined ? Math.max(16, longest * 4) : undefined,
     potentialMatchStart,
     // Window mode skips checks of ordinary prose in which no entry occurs.
-    // It reads an entry with the letters on each side (blanks count once), or 8 spelled out.
+    // It reads an entry with the letters on each side (blanks count once),
+    // and around a spelled-out run (`contentFilterMayMatchReach`).
     ...(maxLength === undefined && {
       mayMatch: contentFilterMayMatch(terms, {
         potentialMatchStart,
         maxMatchLength: Math.max(16, longest * 4),
       }),
-      mayMatchReach: Math.max(12, longest + 4),
+      mayMatchReach: contentFilterMayMatchReach(longest),
     }),
     check(content, ctx) {
       if (maxLength !== undefined && content.length > maxLength) {

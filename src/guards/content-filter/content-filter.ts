@@ -7,7 +7,11 @@ import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
 import { lowerCaseLettersCannotMatch } from './lower-case-letters-pretest';
 import { heldForEmphasis, withJoinersBlank, withoutEmphasis } from './markdown-emphasis';
-import { contentFilterMayMatch, contentFilterPotentialStart } from './potential-start';
+import {
+  contentFilterMayMatch,
+  contentFilterMayMatchReach,
+  contentFilterPotentialStart,
+} from './potential-start';
 import { termMatcher } from './term-matcher';
 
 /**
@@ -230,7 +234,8 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
   if (issues.length === 0 && categoryOf.size === 0 && maxLength === undefined) {
     issues.push({
       path: `${name}.categories`,
-      value: options?.categories,
+      // The copy read once (a getter on the caller's object may answer otherwise a second time).
+      value: categoriesOption,
       expected:
         'at least one entry (blocklist or categories) or maxLength (with none, contentFilter checks nothing)',
     });
@@ -265,13 +270,14 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
     maxMatchLength: maxLength === undefined ? Math.max(16, longest * 4) : undefined,
     potentialMatchStart,
     // Window mode skips checks of ordinary prose in which no entry occurs.
-    // It reads an entry with the letters on each side (blanks count once), or 8 spelled out.
+    // It reads an entry with the letters on each side (blanks count once),
+    // and around a spelled-out run (`contentFilterMayMatchReach`).
     ...(maxLength === undefined && {
       mayMatch: contentFilterMayMatch(terms, {
         potentialMatchStart,
         maxMatchLength: Math.max(16, longest * 4),
       }),
-      mayMatchReach: Math.max(12, longest + 4),
+      mayMatchReach: contentFilterMayMatchReach(longest),
     }),
     check(content, ctx) {
       if (maxLength !== undefined && content.length > maxLength) {

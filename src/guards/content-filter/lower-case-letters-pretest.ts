@@ -68,6 +68,32 @@ function isLower(code: number): boolean {
 export function lowerCaseLettersCannotMatch(
   terms: readonly string[],
 ): ((text: string) => boolean) | undefined {
+  const mayMatchFrom = lowerCaseLettersWalk(terms);
+  if (mayMatchFrom === undefined) return undefined;
+  return (text: string): boolean => {
+    if (OUTSIDE.test(text)) return false;
+    const length = text.length;
+    for (let at = 0; at < length; at++) {
+      if (!isLower(text.charCodeAt(at))) continue;
+      if (at > 0 && text.charCodeAt(at - 1) !== SPACE) continue;
+      if (mayMatchFrom(text, at)) return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * The walk above from the letter at `start` of any text: true when it may
+ * spell an entry of `terms` (or ran past its budget). A unit outside
+ * `[a-z ]` ends the walk there (no entry is spelled through it), so on any
+ * text it reads only `[a-z ]` from `start`, at most `2 × longest entry`
+ * characters on (a run of spaces counting as one), and one unit more.
+ * Undefined when the list is too large (as above). contentFilter's filter
+ * walks so around spelled-out runs (`contentFilterMayMatch`, round 43).
+ */
+export function lowerCaseLettersWalk(
+  terms: readonly string[],
+): ((text: string, start: number) => boolean) | undefined {
   // Terms with a unit outside `[a-z ]` never match a folded text of such units.
   const spellable = terms.filter(term => !OUTSIDE.test(term));
   const total = spellable.reduce((sum, term) => sum + term.length, 0);
@@ -87,7 +113,11 @@ export function lowerCaseLettersCannotMatch(
     ends[node] = 1;
   }
   const child = (node: number, code: number): number =>
-    children[node * 27 + (code === SPACE ? SPACE_SLOT : code - LOWER_A)]! - 1;
+    code === SPACE
+      ? children[node * 27 + SPACE_SLOT]! - 1
+      : isLower(code)
+        ? children[node * 27 + code - LOWER_A]! - 1
+        : -1;
   // The walk's pending states (node, position of the letter last read): at
   // most two are pushed a step, and a walk takes WALK_STEPS steps.
   const stackNodes = new Int32Array(2 * WALK_STEPS + 2);
@@ -140,15 +170,5 @@ export function lowerCaseLettersCannotMatch(
     }
     return false;
   };
-
-  return (text: string): boolean => {
-    if (OUTSIDE.test(text)) return false;
-    const length = text.length;
-    for (let at = 0; at < length; at++) {
-      if (!isLower(text.charCodeAt(at))) continue;
-      if (at > 0 && text.charCodeAt(at - 1) !== SPACE) continue;
-      if (mayMatchFrom(text, at)) return false;
-    }
-    return true;
-  };
+  return mayMatchFrom;
 }

@@ -35,6 +35,7 @@ import {
   TURNED_REACH,
 } from '../shared/upside-down';
 import { entryTrie, type SpacedRunWalk, spacedRunWalker } from './entry-trie';
+import { lowerCaseLettersWalk } from './lower-case-letters-pretest';
 import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis, withJoinersBlank } from './markdown-emphasis';
 
 /**
@@ -519,6 +520,13 @@ function filteredStart(
     if (!scanned) {
       NOT_LOWER_CASE_READING.lastIndex = from;
       if (NOT_LOWER_CASE_READING.test(text)) return hook(text);
+      // A spelled-out run the filter read around (round 43: it rules out
+      // runs that spell no entry): the full hook reads it. One that starts
+      // before `from` and reaches it starts at most seven characters before
+      // and deletes a separator at most two after its match. (The one scan
+      // rules out none: its triggers flag every letter a run starts at.)
+      SPELLED_OUT_ALL.lastIndex = from > 9 ? from - 9 : 0;
+      if (SPELLED_OUT_ALL.test(text)) return hook(text);
     }
     // A spelled-out run at the first character read (the filter saw the one before it).
     if (isSeparator(text.charCodeAt(from + 1))) {
@@ -1129,19 +1137,30 @@ export function contentFilterMayMatch(
   );
   // Without quotes in the entries, straightening the text's changes no match.
   const quoted = terms.some(term => /["'\u2018-\u201f]/.test(term));
+  // Spelled-out runs read around (round 43): undefined for a list too large to walk.
+  const spelledMayMatch = spelledRunsMayMatch(terms);
   const mayMatch = (text: string): boolean => {
     // Markdown markers beside a letter may hide between an entry's letters (`k**ill**`).
     if (hasEmphasis(text)) return true;
     // Punctuation joining words reads as a blank too (`kill-you`).
     const joined = withJoinersBlank(text);
-    return mayMatchAsWritten(text) || (joined !== undefined && mayMatchAsWritten(joined));
+    return (
+      mayMatchAsWritten(text, spelledMayMatch) ||
+      (joined !== undefined && mayMatchAsWritten(joined, undefined))
+    );
   };
-  const mayMatchAsWritten = (text: string) => {
+  const mayMatchAsWritten = (
+    text: string,
+    spelled: ((plain: string) => boolean) | undefined,
+  ): boolean => {
     const plain = plainView(text);
-    if (plain === undefined || LEET.test(plain) || SPELLED_OUT.test(plain)) return true;
+    if (plain === undefined || LEET.test(plain)) return true;
     // Accented letters read as their base letters, as `foldText` reads them.
     const lower = withoutLatinDiacritics(plain.toLowerCase());
-    return inLowerCase.test(quoted ? straightenQuotes(lower) : lower);
+    if (inLowerCase.test(quoted ? straightenQuotes(lower) : lower)) return true;
+    // A spelled-out run: the fold joins it. Read around it (`spelledRunsMayMatch`);
+    // the joiners' reading, which only adds blanks, leaves that to this one.
+    return SPELLED_OUT.test(plain) && (spelled === undefined || spelled(plain));
   };
   // What it looks for, for window mode's one scan of the chain's filters (see
   // `FilterTriggers`): on ASCII text, a leetspeak character, a spelled-out
@@ -1185,6 +1204,123 @@ const SPELLED_OUT_AT = new RegExp(SPELLED_OUT.source, 'y');
 
 /** `SPELLED_OUT` at a text's first character, which has nothing before it. */
 const SPELLED_OUT_START = new RegExp(`(?:${SPELLED_OUT_FORMS})`, 'y');
+
+/** `SPELLED_OUT`, every match in turn (`spelledRunsMayMatch`, the filtered hook). */
+const SPELLED_OUT_ALL = new RegExp(SPELLED_OUT.source, 'g');
+
+/**
+ * `mayMatchReach` of `contentFilterMayMatch` for entries of at most
+ * `longest` units (round 43): an entry with the letters on each side
+ * (`longest + 4`, at least 12), or what `spelledRunsMayMatch` reads
+ * around a spelled-out run (`2 × longest + 8`: see there).
+ * `spelled-runs-filter.test.ts` checks the promise on random splits, and
+ * that one less fails it.
+ */
+export function contentFilterMayMatchReach(longest: number): number {
+  return Math.max(12, longest + 4, 2 * longest + 8);
+}
+
+/**
+ * Whether the filter must say "maybe" for the spelled-out runs of `plain`
+ * (ordinary prose, `plainView`, with no leetspeak character and no entry
+ * in lower case, in which `SPELLED_OUT` matches), round 43 (issue 16):
+ * before, any spelled-out run did, so on spaced letters (`q x b a …`)
+ * every window check ran the chain and the full hooks. Now each run is
+ * read around. Positions are counted as the window counts them (a run of
+ * whitespace as one; `c(i)`), `L` is the longest entry, and for every
+ * match of `SPELLED_OUT` (each start `p`, overlapping ones too):
+ * "maybe" when a character not in `[a-z ]` has `c` in
+ * `[c(p) - 2L - 1, c(p) + 2L + 8]` (its zone), or when round 42's walk
+ * (`lowerCaseLettersWalk`) from a letter that starts a word (a space or
+ * nothing before it) with `c` in `[c(p) - 2L - 1, c(p) + 7]` may spell an
+ * entry. Else false. Undefined (every run "maybe", as before) when the
+ * list is too large to walk.
+ *
+ * Why false is sound (the check passes the text). On such a text
+ * `foldText` only lowers the case, reads accents off, collapses blanks and
+ * joins spelled-out runs (the filter's header); a run it joins deletes its
+ * single separators and reads its word breaks as one blank. An entry the
+ * check finds whose origin `O` in the text holds no deleted separator
+ * reads so in the text in lower case (the regex above says "maybe"). Else
+ * `O` holds one, `d`, strictly inside (one before its first letter or
+ * after its last would join a letter to it). A single separator of a run
+ * of four units or more lies inside a match of `SPELLED_OUT` (three more
+ * single ones beside it, or a word break next to it), or just before one
+ * (`a b c  d`), or one or two after one (`a  b c d`), so
+ * `c(p) - 1 <= c(d) <= c(p) + 8` for some match `p` (a match is at most
+ * seven characters). Read from `d` toward either end of `O`, each unit of
+ * the entry costs at most two counted characters (a letter and the
+ * separator deleted before it, or a run of blanks), so `O` and the
+ * character before it lie within `2L - 2` of `d`, in the zone, unless a
+ * character not in `[a-z ]` comes first, which is in the zone then. So
+ * when a zone is all `[a-z ]`, so are `O` and the character before it,
+ * and there the fold is round 42's (letters joined over one space or a
+ * blank over spaces: `lower-case-letters-pretest.ts`): the walk from
+ * `O`'s first letter (`c <= c(d) - 1`), which starts a word, spells the
+ * entry. The check's joiners' reading makes joiners blanks, and a zone of
+ * `[a-z ]` holds none.
+ *
+ * The reach (`contentFilterMayMatchReach`). Each "maybe" has a witness: a
+ * match (at most seven characters from `p`) and a character of its zone,
+ * or a walk from its walk zone, which reads from its letter to at most
+ * `2L - 2` after it (`lowerCaseLettersWalk`). Its characters lie within
+ * `2L + 9` counted ones. For `a + b` and `tail` the end of `a` holding its
+ * last `2L + 8`: a witness inside `a` is one of `a`; one that reads `b`
+ * starts inside `tail`, and reads the same there (a match at `tail`'s
+ * start has nothing before it to rule it out; a walk may start there too:
+ * more "maybe", never less). Linear: each character is read once, and a
+ * walk from each word start at most (bounded steps).
+ */
+function spelledRunsMayMatch(terms: readonly string[]): ((plain: string) => boolean) | undefined {
+  const walk = lowerCaseLettersWalk(terms);
+  if (walk === undefined) return undefined;
+  const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
+  const left = 2 * longest + 1;
+  const right = 2 * longest + 8;
+  const walkRight = 7;
+  // counted[at]: `c(at)`; starts: `c(p)` of each match (reused from call to call).
+  let counted = new Int32Array(256);
+  let starts = new Int32Array(128);
+  return plain => {
+    const length = plain.length;
+    if (counted.length < length + 1) counted = new Int32Array(2 * length + 2);
+    if (starts.length < length) starts = new Int32Array(2 * length);
+    let count = 0;
+    let blank = false;
+    for (let at = 0; at < length; at++) {
+      counted[at] = count;
+      const code = plain.charCodeAt(at);
+      const isBlank = code === 32 || code === 9 || code === 10 || code === 13;
+      if (!(isBlank && blank)) count++;
+      blank = isBlank;
+    }
+    // Every match, overlapping ones too (each from the character after the last one's start).
+    let matches = 0;
+    SPELLED_OUT_ALL.lastIndex = 0;
+    for (let match = SPELLED_OUT_ALL.exec(plain); match !== null; ) {
+      starts[matches++] = counted[match.index]!;
+      SPELLED_OUT_ALL.lastIndex = match.index + 1;
+      match = SPELLED_OUT_ALL.exec(plain);
+    }
+    // The first match whose zone (and walk zone) does not end before `at`:
+    // zones start in the order of their matches.
+    let zone = 0;
+    let walkZone = 0;
+    for (let at = 0; at < length; at++) {
+      const c = counted[at]!;
+      while (zone < matches && starts[zone]! + right < c) zone++;
+      if (zone === matches) return false;
+      if (starts[zone]! - left > c) continue;
+      const code = plain.charCodeAt(at);
+      if (code === 32) continue;
+      if (code < 97 || code > 122) return true;
+      if (at > 0 && plain.charCodeAt(at - 1) !== 32) continue;
+      while (walkZone < matches && starts[walkZone]! + walkRight < c) walkZone++;
+      if (walkZone < matches && starts[walkZone]! - left <= c && walk(plain, at)) return true;
+    }
+    return false;
+  };
+}
 
 /**
  * True when `at` splits a surrogate pair, or the code points before and at

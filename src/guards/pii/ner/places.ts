@@ -77,6 +77,70 @@ const countryWords: ReadonlySet<string> = new Set(
     .filter(Boolean),
 );
 
+/** Words right before a country that make it a place (`in Kenya`, `visited Kenya`), never a person. */
+const placeWords: ReadonlySet<string> = new Set(
+  `in into across throughout within near around inside outside visit visits visited visiting
+  toward towards`.split(/\s+/),
+);
+
+/**
+ * Words before `to` or `from` that make the next word a place (`went back to Kenya`, `moved
+ * here from Tunisia`, `a flight to Kenya`); alone, `to` and `from` go with people too (`talked
+ * to Kenya`, `a message from Kenya`). With the verbs of travel (`travelVerbs`).
+ */
+const journeyWords: ReadonlySet<string> = new Set(
+  `here there back home way trip trips flight flights journey holiday holidays visa go goes going
+  went gone come comes coming came head heads heading headed arrive arrives arrived`.split(/\s+/),
+);
+
+/** A postcode after a country on an address's last line. */
+const postcode = /^\d{3,6}$/;
+
+/** Words that join the items of a list: `Kenya, Uganda and Tanzania`. */
+const listWords: ReadonlySet<string> = new Set([',', 'and', 'or', '&', '/']);
+
+/**
+ * A place context for the country at `token` (round 43), on its line: a place word
+ * (`placeWords`) right before it; `to`, `from` or `via` after a verb of travel or a journey
+ * word; another country joined to it as the item of a list; or an address's last line (the
+ * country opens its line and a postcode of 3 to 6 digits ends it: `Kenya 00100`; a phone
+ * number is longer or has separators). A person cue (`Hi`, `said she`, a vocative comma) is
+ * none of these, so a person named like a country stays one.
+ */
+function inPlaceContext(scanned: Scanned, token: number): boolean {
+  const { count, newline } = scanned;
+  const sameLine = (from: number, to: number) => {
+    for (let index = from + 1; index <= to; index++) if (newline[index] !== 0) return false;
+    return true;
+  };
+  const country = (index: number) =>
+    index >= 0 && index < count && countryWords.has(lowerOf(scanned, index));
+  if (token >= 1 && sameLine(token - 1, token)) {
+    const before = lowerOf(scanned, token - 1);
+    if (placeWords.has(before)) return true;
+    if (travelPrepositions.has(before) && token >= 2 && sameLine(token - 2, token - 1)) {
+      const verb = lowerOf(scanned, token - 2);
+      if (travelVerbs.has(verb) || journeyWords.has(verb)) return true;
+    }
+    if (listWords.has(before) && token >= 2 && sameLine(token - 2, token) && country(token - 2))
+      return true;
+  }
+  if (
+    token + 2 < count &&
+    sameLine(token, token + 2) &&
+    listWords.has(lowerOf(scanned, token + 1)) &&
+    country(token + 2)
+  )
+    return true;
+  return (
+    (token === 0 || newline[token] !== 0) &&
+    token + 1 < count &&
+    newline[token + 1] === 0 &&
+    (token + 2 === count || newline[token + 2] !== 0) &&
+    postcode.test(lowerOf(scanned, token + 1))
+  );
+}
+
 /**
  * Countries the tagger left outside or read as a person (round 42, issue 17:
  * `travelling to France`, `glad that Norway is moving`, a third of the CV's
@@ -87,8 +151,11 @@ const countryWords: ReadonlySet<string> = new Set(
  * of a longer name: `Chad Smith`, `Jersey City`, `Air Canada`) and no colon
  * after it at a line start (a label: `Brazil: +55 …`), is a LOCATION: a new
  * span when it is in none, the span's type when the tagger read it alone as
- * a PERSON. An organisation (a national team) stays one. One pass over
- * tokens and spans: linear.
+ * a PERSON and a place context is before it or beside it (`inPlaceContext`;
+ * round 43: a person called Kenya, `Hi Kenya,`, `Kenya said she`, stays a
+ * PERSON, as the tagger read it, so a list of entities without LOCATION
+ * still hides the name). An organisation (a national team) stays one. One
+ * pass over tokens and spans: linear.
  */
 export function countriesLeftOut(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   const { count, flags, newline, start: starts, end: ends } = scanned;
@@ -120,7 +187,12 @@ export function countriesLeftOut(scanned: Scanned, spans: NerSpan[]): NerSpan[] 
     if (span === undefined || span.start >= ends[token]!) {
       result ??= spans.slice(0, next);
       result.push(place);
-    } else if (span.type === 'PERSON' && span.start === place.start && span.end === place.end) {
+    } else if (
+      span.type === 'PERSON' &&
+      span.start === place.start &&
+      span.end === place.end &&
+      inPlaceContext(scanned, token)
+    ) {
       result ??= spans.slice(0, next);
       result.push(place);
       next++;

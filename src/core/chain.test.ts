@@ -230,6 +230,42 @@ describe('runChain', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  it('times out and aborts a signal-free check that returned a promise, and the next one still runs', async () => {
+    // A signal-free check gets no controller of its own on its synchronous
+    // path (round 43); one that returns a promise still gets its timer and
+    // the call's abort, failing closed, and the shared context stays unaborted.
+    const shared: Array<{ abortSignal: AbortSignal }> = [];
+    const check = (_t: string, ctx: { abortSignal: AbortSignal }) => {
+      shared.push(ctx);
+      return new Promise<never>(() => {});
+    };
+    const slow = defineGuardrail({ name: 'slow', timeoutMs: 20, onError: 'allow', check });
+    const hangs = defineGuardrail({ name: 'hangs', onError: 'allow', check });
+    declareSignalFreeCheck(slow.check);
+    declareSignalFreeCheck(hangs.check);
+    const timedOut = await runChain([slow, slow], 'x', context);
+    expect(withoutTiming(timedOut.records)).toEqual([
+      { guardrail: 'slow', kind: 'input', status: 'error', reason: 'timed out after 20 ms' },
+      { guardrail: 'slow', kind: 'input', status: 'error', reason: 'timed out after 20 ms' },
+    ]);
+    expect(timedOut.trip).toBeUndefined();
+    expect(shared[1]).toBe(shared[0]);
+    expect(shared[0]!.abortSignal.aborted).toBe(false);
+    const controller = new AbortController();
+    const pending = runChain([hangs], 'x', context, { abortSignal: controller.signal });
+    controller.abort();
+    const aborted = await pending;
+    expect(withoutTiming(aborted.records)).toEqual([
+      {
+        guardrail: 'hangs',
+        kind: 'input',
+        status: 'error',
+        reason: 'aborted: the call was cancelled',
+      },
+    ]);
+    expect(aborted.trip).toBe(aborted.records[0]);
+  });
+
   it("goes on after an error when the guardrail was built with onError: 'allow'", async () => {
     const flaky = defineGuardrail({
       name: 'flaky',

@@ -128,12 +128,31 @@ class SharedCheckContext {
   }
 }
 
+/**
+ * A check's own abort controller, made when its signal is first read or when
+ * a timeout or the call's abort must abort it. One object instead of the two
+ * closures a check used to get, and only for a check that may read it (one
+ * not declared signal-free) or that returned a promise.
+ */
+class LazySignal {
+  #controller: AbortController | undefined;
+
+  get signal(): AbortSignal {
+    return this.controller().signal;
+  }
+
+  controller(): AbortController {
+    this.#controller ??= new AbortController();
+    return this.#controller;
+  }
+}
+
 /** The context of a check: the chain's context with an abort signal made when first read. */
-function withLazySignal(context: ChainContext, signalOf: () => AbortSignal): GuardrailContext {
+function withLazySignal(context: ChainContext, lazy: LazySignal): GuardrailContext {
   return {
     ...context,
     get abortSignal() {
-      return signalOf();
+      return lazy.signal;
     },
   };
 }
@@ -268,33 +287,29 @@ function settle(
 ): Verdict | Promise<Verdict> {
   if (callSignal?.aborted) throw new GuardrailAbortedError();
   // The guardrail's own signal is made when it is first read (most checks
-  // never read it); a timeout or abort makes it aborted, read or not.
-  let controller: AbortController | undefined;
-  const controllerOf = () => {
-    controller ??= new AbortController();
-    return controller;
-  };
+  // never read it); a timeout or abort makes it aborted, read or not. A
+  // signal-free check's synchronous path allocates nothing for it.
+  const lazy = signalFreeChecks.has(guardrail.check) ? undefined : new LazySignal();
   const pending = guardrail.check(
     content,
-    signalFreeChecks.has(guardrail.check)
-      ? sharedContext()
-      : withLazySignal(context, () => controllerOf().signal),
+    lazy === undefined ? sharedContext() : withLazySignal(context, lazy),
   );
   if (!isThenable<Verdict>(pending)) return validVerdict(pending);
   // A synchronous check cannot be interrupted: the timer and the call's abort
   // listener are only set up when the check returned a promise.
+  const signal = lazy ?? new LazySignal();
   const timeoutMs = guardrail.timeoutMs ?? defaultTimeoutMs;
   const cleanups: Array<() => void> = [];
   const stopped = new Promise<never>((_, reject) => {
     const timer = setTimeout(() => {
       const error = new GuardrailTimeoutError(timeoutMs);
-      controllerOf().abort(error);
+      signal.controller().abort(error);
       reject(error);
     }, timeoutMs);
     cleanups.push(() => clearTimeout(timer));
     if (callSignal) {
       const onAbort = () => {
-        controllerOf().abort(callSignal.reason);
+        signal.controller().abort(callSignal.reason);
         reject(new GuardrailAbortedError());
       };
       callSignal.addEventListener('abort', onAbort, { once: true });
@@ -434,9 +449,13 @@ export async function runChain(
         const outer = chainEntered(run);
         let settled: Verdict | Promise<Verdict>;
         try {
-          settled = withGuardrailSpan(span, () =>
-            settle(guardrail, current, context, sharedContext, abortSignal, defaultTimeoutMs),
-          );
+          // No tracer (telemetry off): no closure for the span to run.
+          settled =
+            span === undefined
+              ? settle(guardrail, current, context, sharedContext, abortSignal, defaultTimeoutMs)
+              : withGuardrailSpan(span, () =>
+                  settle(guardrail, current, context, sharedContext, abortSignal, defaultTimeoutMs),
+                );
         } finally {
           chainLeft(outer);
         }

@@ -159,3 +159,39 @@ export function forEachGluedKeyMatch(
     }
   });
 }
+
+/** The most characters a provider literal runs past a domain's run (`ghp_`'s `_` ends it). */
+const literalReach = 32;
+
+/**
+ * Where a provider key glued to the last label of the domain run
+ * `text[from, end)` starts (`john@example.comAKIA…`, `jane@x.orgghp_…`),
+ * as `forEachGluedKeyMatch` finds it; `end` when none does. The e-mail
+ * finder cuts the domain there (round 43): the run read whole has no
+ * top-level domain (`comAKIA…`), so `pii()` found no address and, before
+ * `secrets()` in a chain, released it beside the key it left to
+ * `secrets()`. Reads the last label and at most 32 characters past the
+ * run: bounded per address.
+ */
+export function gluedKeyInDomain(text: string, from: number, end: number): number {
+  const labelStart = text.lastIndexOf('.', end - 1) + 1;
+  if (labelStart <= from) return end;
+  // The common case, read for no literal: a label of fewer than 22 letters the run ends
+  // after with no token character (`com`, `example.com.`). A glued key of letters only
+  // there is one of at least 20 (an AWS id, the shortest fixed shape of letters) after a
+  // top-level domain of at least 2; every other key holds a `-`, a digit or ends at `_`.
+  if (end - labelStart < 22 && !isTokenCode(text.charCodeAt(end))) {
+    let at = labelStart;
+    while (at < end && isAsciiLetter(text.charCodeAt(at))) at++;
+    if (at === end) return end;
+  }
+  let keyStart = end;
+  forEachGluedKeyMatch(
+    text,
+    Int32Array.of(labelStart, Math.min(text.length, end + literalReach)),
+    (_, match) => {
+      if (match.index < keyStart) keyStart = match.index;
+    },
+  );
+  return keyStart;
+}

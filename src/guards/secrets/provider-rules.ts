@@ -36,6 +36,12 @@ export interface Rule {
    * exact form ends: what follows in the next string is another value.
    */
   exact?: RegExp;
+  /**
+   * The pattern the readings of pieces joined across blanks (`split-prefix.ts`)
+   * use, when not `pattern`: AWS's id of exactly 20 (round 43: its read-on past
+   * 20 is for one token; pieces joined longer than an id are no key).
+   */
+  joined?: RegExp;
   /** Where a match can start, relative to a literal every match contains (see `anchor`). */
   anchor: Anchor;
 }
@@ -359,10 +365,21 @@ const prefixedRules: Rule[] = [
     prefix: 3,
     anchor: near(anchor(['sk-']), 20),
   }),
-  rule('AWS_ACCESS_KEY_ID', `${b}(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}${e}`, {
-    prefix: 4,
-    anchor: near(anchor(['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T']), 20),
-  }),
+  // One exact length (20): an id a token character follows (`AKIA…end`, two
+  // ids written together) is cut there and read to the token's end (round 43),
+  // when its 16 hold a digit: capitals run together (`TODAYINASIAASACKOFRICEFELLOVER`,
+  // a gitleaks negative) are words. No range (`{0,15}`): a glued id is read by shape.
+  rule(
+    'AWS_ACCESS_KEY_ID',
+    `${b}(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])(?:(?![A-Z]{16})[A-Z0-9]{16}(?=${tokenChar})|[A-Z0-9]{16}${e})`,
+    {
+      prefix: 4,
+      more: readOn('[A-Z0-9]'),
+      exact: exactForm('(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}'),
+      joined: new RegExp(`${b}(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}${e}`, 'g'),
+      anchor: near(anchor(['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T']), 20),
+    },
+  ),
   rule(
     'AWS_SECRET_ACCESS_KEY',
     `(?:aws|AWS)[\\w.-]{0,20}(?:secret|SECRET|Secret|access_key|ACCESS_KEY)[\\w.-]{0,20}["']?\\s{0,3}[:=]{1,2}>?\\s{0,3}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])`,

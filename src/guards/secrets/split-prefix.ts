@@ -59,7 +59,7 @@ function startsPrefixLiteral(first: number, second: number): boolean {
 }
 
 /** Each rule's pattern, tried at the start of a joined token only. */
-const stickyRules = providerRules.map(providerRule => stickyPattern(providerRule.pattern));
+const stickyRules = providerRules.map(rule => stickyPattern(rule.joined ?? rule.pattern));
 
 /** The most blanks (spaces, tabs) read between a prefix and its rest: a window holds back as many (`trailingChainStart`'s gap). */
 const maxBlanks = 3;

@@ -1,4 +1,5 @@
 import { parse as parseDomain } from 'tldts';
+import { gluedKeyInDomain } from '../../secrets/glued-keys';
 import { anchoredMatcher, stickyPattern } from '../../shared/anchored-scan';
 import { codeTable, type EntityFinder, type Finder } from './finder';
 
@@ -122,7 +123,12 @@ const findEmails: Finder = (text, add) => {
         (!blankAfter || blankAtShapeHolds(text, local, blankBefore, end))
       ) {
         verdicts ??= new DomainVerdicts();
-        const domainEnd = verdicts.validEnd(text, domainStart, end);
+        // A key glued to the last label (`example.comAKIA…`) is no part of the domain (round 43).
+        const domainEnd = verdicts.validEnd(
+          text,
+          domainStart,
+          gluedKeyInDomain(text, domainStart, end),
+        );
         if (domainEnd > 0) add(start, domainEnd);
       }
     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { windowAndGenerateTexts } from '../../../test/helpers';
 import { foundSecrets } from '../../../test/helpers/secrets-redacted';
+import { secrets } from './secrets';
 
 /*
  * Round 43b, an attacker's read of round 43's glued keys (glued-keys.ts):
@@ -10,12 +12,9 @@ import { foundSecrets } from '../../../test/helpers/secrets-redacted';
  * before it, the e-mail finder reads `example.comsk` as no domain, and the
  * entropy reading finds nothing in `comsk_live_…`. `secrets()` releases
  * the key it finds after a blank. Found at cbae3de1 (and at 8302f965): []
- * for each row. Not fixed (it.fails; glued-keys.ts, no one's lane this
- * round, but a change of which rules are read glued needs the benign
- * corpora's false-positive count, more than this slot had): a variable
- * rule whose literal is marked (`_` or a digit: `sk_live_`) or long
- * (`xoxb-`) could be read glued, to the token's end as GitHub's `more` is,
- * as the main scan reads `see sk_live_…done`.
+ * for each row. Fixed in glued-keys.ts (no one's lane this round): a rule
+ * that reads a token to its end (`more`) is read glued whatever its shape,
+ * to the token's end, as the main scan reads `see sk_live_…done`.
  *
  * And a Shopify token a letter follows is found by no rule, after a blank
  * or glued (its pattern ends at a boundary after 32 hex digits and has no
@@ -34,17 +33,33 @@ describe('a variable-length provider key glued after a word', () => {
     expect(foundSecrets(`see ${STRIPE}done ok`)).toEqual([['STRIPE_KEY', `${STRIPE}done`]]);
   });
 
-  it.fails.each([
-    ['a Stripe key after a domain', `pay x.com${STRIPE} ok`, 'STRIPE_KEY'],
+  it.each([
+    ['a Stripe key after a domain', 'pay x.com', STRIPE, ' ok', 'STRIPE_KEY', STRIPE],
     [
       'a Stripe key after an e-mail address',
-      `mail jane.doe@example.com${STRIPE} now`,
+      'mail jane.doe@example.com',
+      STRIPE,
+      ' now',
       'STRIPE_KEY',
+      STRIPE,
     ],
-    ['a Stripe key glued on both sides', `x.com${STRIPE}done ok`, 'STRIPE_KEY'],
-    ['a Slack token after a domain', `see ops.example.org${SLACK} ok`, 'SLACK_TOKEN'],
-  ])('%s: the key is found', (_, text, type) => {
-    expect(foundSecrets(text).map(([found]) => found)).toContain(type);
+    ['a Stripe key glued on both sides', 'x.com', STRIPE, 'done ok', 'STRIPE_KEY', `${STRIPE}done`],
+    ['a Slack token after a domain', 'see ops.example.org', SLACK, ' ok', 'SLACK_TOKEN', SLACK],
+  ])('%s: the key is found, the word before kept', (_, before, key, after, type, value) => {
+    expect(foundSecrets(`${before}${key}${after}`)).toEqual([[type, value]]);
+  });
+
+  it('window streaming ends as generate does, at every cut', async () => {
+    const answer = `Pay jane.doe@example.com${STRIPE} or ops.example.org${SLACK}now.\nDone.`;
+    const { generated, streamed } = await windowAndGenerateTexts(
+      secrets({ action: 'redact' }),
+      answer,
+      [[1], [2], [3], [5], [7], [11], [1, 7, 3], [30]],
+    );
+    expect(generated).toBe(
+      'Pay jane.doe@example.com[STRIPE_KEY] or ops.example.org[SLACK_TOKEN].\nDone.',
+    );
+    for (const text of streamed) expect(text).toBe(generated);
   });
 });
 

@@ -26,6 +26,8 @@ interface GluedRules {
   marked: boolean[];
   /** By rule index: its pattern without the leading boundary (sticky), for the rules read glued. */
   patterns: Array<RegExp | undefined>;
+  /** By rule index: read glued for its `more` alone, of no fixed shape (round 43b). */
+  variable: boolean[];
 }
 
 /**
@@ -45,7 +47,10 @@ function fixedShape(source: string): boolean {
 /**
  * The rules read glued to a word: those of a provider prefix (`prefix`)
  * whose pattern starts with the token boundary, has a fixed shape
- * (`fixedShape`) and whose literal stands at a fixed offset of the match
+ * (`fixedShape`) or reads a token to its end (`more`: round 43b, Stripe's
+ * `sk_live_…` and Slack's `xoxb-…` glued after a domain were found by no
+ * rule; read to the token's end, they end where the main scan's would)
+ * and whose literal stands at a fixed offset of the match
  * (`anchor.min === anchor.max`).
  */
 const gluedRules: GluedRules = (() => {
@@ -53,10 +58,13 @@ const gluedRules: GluedRules = (() => {
   const rulesByLiteral: Array<Array<[number, number]>> = [];
   const patterns: Array<RegExp | undefined> = [];
   const marked: boolean[] = [];
+  const variable: boolean[] = [];
   providerRules.forEach((rule, ruleIndex) => {
     const { source } = rule.pattern;
     if (rule.prefix === undefined || !source.startsWith(leadingBoundary)) return;
-    if (rule.anchor.min !== rule.anchor.max || !fixedShape(source)) return;
+    const fixed = fixedShape(source);
+    if (rule.anchor.min !== rule.anchor.max || (!fixed && rule.more === undefined)) return;
+    variable[ruleIndex] = !fixed;
     patterns[ruleIndex] = stickyPattern(
       new RegExp(source.slice(leadingBoundary.length), rule.pattern.flags),
     );
@@ -70,7 +78,7 @@ const gluedRules: GluedRules = (() => {
       rulesByLiteral[index]!.push([ruleIndex, rule.anchor.min]);
     }
   });
-  return { finder: literalFinder(literals), rulesByLiteral, marked, patterns };
+  return { finder: literalFinder(literals), rulesByLiteral, marked, patterns, variable };
 })();
 
 const isAsciiLetter = (code: number) => (code | 0x20) >= 97 && (code | 0x20) <= 122;
@@ -130,7 +138,7 @@ export function forEachGluedKeyMatch(
   removedBefore?: (offset: number) => boolean,
 ): void {
   if (runs.length === 0) return;
-  const { finder, rulesByLiteral, marked, patterns } = gluedRules;
+  const { finder, rulesByLiteral, marked, patterns, variable } = gluedRules;
   // The runs as the finder takes them (a loop: `Array.from` of a typed array costs more).
   const windows: number[] = new Array(runs.length);
   for (let index = 0; index < runs.length; index++) windows[index] = runs[index]!;
@@ -139,6 +147,9 @@ export function forEachGluedKeyMatch(
       const start = at - offset;
       if (start <= 0 || !isAsciiLetter(source.charCodeAt(start - 1))) continue;
       if (!gluedAfterWord(source, start)) continue;
+      // A variable key glued to its word by a character the normal form left out (`x\x1bsk-…\x1by`)
+      // would read on over the next one too: left to the reading with controls as blanks.
+      if (variable[ruleIndex] === true && removedBefore?.(start) === true) continue;
       const pattern = patterns[ruleIndex]!;
       pattern.lastIndex = start;
       const match = pattern.exec(source);

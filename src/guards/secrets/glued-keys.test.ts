@@ -79,7 +79,8 @@ describe('a provider key glued after a word or a domain', () => {
     for (const text of streamed) expect(text).toBe(generated);
   });
 
-  it('secrets() then pii() hides the key and the address; pii() then secrets() the key', async () => {
+  // Round 42 left the address out with pii() first; round 43's email finder ends the domain where a glued key starts (`gluedKeyInDomain`).
+  it('secrets() then pii() and pii() then secrets() both hide the key and the address', async () => {
     const context = () => ({
       kind: 'input' as const,
       messages: [],
@@ -90,6 +91,6 @@ describe('a provider key glued after a word or a domain', () => {
     const secretsFirst = await runChain([secrets({ action: 'redact' }), pii()], text, context());
     expect(secretsFirst.content).toBe('x [EMAIL_ADDRESS][GITHUB_TOKEN] y');
     const piiFirst = await runChain([pii(), secrets({ action: 'redact' })], text, context());
-    expect(piiFirst.content).toBe('x jane.doe@example.com[GITHUB_TOKEN] y');
+    expect(piiFirst.content).toBe('x [EMAIL_ADDRESS][GITHUB_TOKEN] y');
   });
 });

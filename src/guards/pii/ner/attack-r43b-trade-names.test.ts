@@ -11,8 +11,11 @@ import { findNamedEntities } from './find-named-entities';
  * Maria Gonzalez Travel plans are fine.`) became one ORGANIZATION span:
  * `pii({ entities: ['PERSON'] })`, or any list without ORGANIZATION,
  * released the name the tagger read as a PERSON at 8302f965 (noted per
- * row). Found at cbae3de1; not fixed (it.fails), hE's lane (organisations.ts,
- * round 43's rule): a fix by the words' flags fails, as the name lists are
+ * row). Found at cbae3de1; fixed by the lead in round 43 as suggested below
+ * (a PERSON the tagger read inside a name of trade words alone keeps its
+ * span when it ends before the trade words or opens with a given name;
+ * `Andes Freight`, one span with no given name, stays the firm, fixture 3's
+ * count unchanged). A fix by the words' flags alone fails, as the name lists are
  * noisy: they hold `Car` and `Park` as given names but neither `Brown` nor
  * `Jisoo`, so "no given name in a trade firm" drops the ninth fixture's
  * `Greenfield Car Hire` (blind; ORGANIZATION exact 14 -> 13, now seen for
@@ -30,17 +33,24 @@ function personsOnly(text: string): Array<[string, string]> {
 }
 
 describe('a full name before a capitalised trade word, PERSON asked for', () => {
-  it.fails.each<[string, Array<[string, string]>]>([
+  it.each<[string, Array<[string, string]>]>([
     // 8302f965: PERSON:Sarah Connor Travel; cbae3de1: ORGANIZATION, nothing with PERSON alone
     ['Sarah Connor Travel booked it.', [['PERSON', 'Sarah Connor Travel']]],
     // 8302f965: PERSON:Maria Gonzalez Travel; cbae3de1: ORGANIZATION
     ['Please ask Maria Gonzalez Travel plans are fine.', [['PERSON', 'Maria Gonzalez Travel']]],
     // 8302f965: PERSON:Park Jisoo Travel; cbae3de1: ORGANIZATION
     ['Park Jisoo Travel booked it.', [['PERSON', 'Park Jisoo Travel']]],
-    // 8302f965: PERSON:Oliver (Brown in a firm); cbae3de1: ORGANIZATION:Oliver Brown Services
-    ['Ask Oliver Brown Services to call me.', [['PERSON', 'Oliver Brown']]],
   ])('%s: the name is hidden as a PERSON', (text, expected) => {
     expect(personsOnly(text)).toEqual(expected);
+  });
+
+  // 8302f965: PERSON:Oliver (Brown in a firm); cbae3de1: ORGANIZATION:Oliver Brown Services; since
+  // the fix PERSON:Oliver again, `Brown Services` a firm: the surname is still released (as at
+  // 8302f965; open).
+  it.fails('Ask Oliver Brown Services to call me.: the whole name is hidden as a PERSON', () => {
+    expect(personsOnly('Ask Oliver Brown Services to call me.')).toEqual([
+      ['PERSON', 'Oliver Brown'],
+    ]);
   });
 
   it('a firm named by a proper word that is no given name stays a firm (the baseline)', () => {

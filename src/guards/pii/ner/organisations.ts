@@ -335,7 +335,11 @@ function unitedBefore(scanned: Scanned, index: number): boolean {
  * Organisation names found by their words or after an employer cue,
  * `[first, last]` token pairs in text order, not overlapping.
  */
-function namedOrganisations(text: string, scanned: Scanned): Array<[number, number]> {
+function namedOrganisations(
+  text: string,
+  scanned: Scanned,
+  tradeOnly: Set<number>,
+): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   const { count, flags } = scanned;
   for (let index = 0; index < count; index++) {
@@ -355,6 +359,7 @@ function namedOrganisations(text: string, scanned: Scanned): Array<[number, numb
     const company = word === 'co' && index > 1 && isAmpersand(text, scanned, index - 1);
     if (name === undefined && company) name = nameEndingAt(text, scanned, index);
     const trade = !headWords.has(word) && tradeHeads.has(word);
+    let tradeName = false;
     if (
       name === undefined &&
       !company &&
@@ -384,6 +389,7 @@ function namedOrganisations(text: string, scanned: Scanned): Array<[number, numb
       const goesOn = after < count && scanned.newline[after] === 0 && isCapitalised(scanned, after);
       if (name !== undefined && trades && (goesOn || !properWordIn(scanned, name[0], head)))
         name = undefined;
+      tradeName = name !== undefined && trades;
       if (name === undefined) index = head;
     }
     if (name === undefined && (flags[index]! & Flag.Honorific) === 0)
@@ -392,6 +398,7 @@ function namedOrganisations(text: string, scanned: Scanned): Array<[number, numb
     const previous = found[found.length - 1];
     if (previous !== undefined && name[0] <= previous[1]) continue;
     if (scanned.end[name[1]]! - scanned.start[name[0]]! > organisationMaxLength) continue;
+    if (tradeName) tradeOnly.add(name[0]);
     found.push(name);
     index = name[1];
   }
@@ -516,7 +523,13 @@ function saidInFiling(scanned: Scanned, at: number, reach: number): boolean {
  * spans.
  */
 export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan[]): NerSpan[] {
-  const names = namedOrganisations(text, scanned);
+  // Names made of trade words alone (`Pinewood Travel`): a person the tagger read inside one,
+  // before its trade words, keeps its span and the name is dropped (`Sarah Connor Travel booked
+  // it`: fail closed for PERSON; round 43's attacker read) when it ends before the trade words
+  // or opens with a given name; a span that takes in the trade word after no given name
+  // (`Andes Freight`) is the firm.
+  const tradeOnly = new Set<number>();
+  const names = namedOrganisations(text, scanned, tradeOnly);
   const { start: starts, end: ends, count } = scanned;
   const result: NerSpan[] = [];
   let name = 0;
@@ -535,6 +548,11 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
       const current = names[name]!;
       inside =
         span.type !== 'STREET_ADDRESS' &&
+        !(
+          span.type === 'PERSON' &&
+          tradeOnly.has(current[0]) &&
+          (span.end < ends[current[1]]! || (scanned.flags[token]! & Flag.FirstName) !== 0)
+        ) &&
         span.start >= starts[current[0]]! &&
         span.end <= ends[current[1]]!;
       // An organisation the tagger found reaching out of the name joins it (`Kolar & Associates Sp`).

@@ -37,7 +37,8 @@
  * round's: SKIPGRAMS (harmful/skip-grams.ts); the ninth round's: PAIRED_TWIN_WEIGHT
  * (harmful/paired-twins.ts), FRAME_FEATURES (harmful/frame-features.ts); the tenth round's:
  * GLOSS_READING (harmful/gloss.ts); the eleventh round's: GROUP_WORDS / GROUP_SALT
- * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts). Knobs that change how a text is scored (lexicon
+ * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts);
+ * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts). Knobs that change how a text is scored (lexicon
  * features, sentence windows, clusters, skip-grams, frame classes, the gloss reading,
  * the group reading) run
  * only with --loso: the shipped scorer does not implement them.
@@ -84,6 +85,7 @@ import { balanceRequests } from './harmful/request-weights';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { skipGramScorer } from './harmful/skip-grams';
 import { rephraseStatement } from './harmful/statement';
+import { topicAfterFrame } from './harmful/topic-twins';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
 import {
   emptySpec,
@@ -119,6 +121,11 @@ const ORDINARY_WEIGHT = Number(process.env.ORDINARY_WEIGHT ?? 1);
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
 const FRAME_AUGMENT = Number(process.env.FRAME_AUGMENT ?? 0);
+/**
+ * 1: every row opening with a request frame also trains as its topic alone
+ * (harmful/topic-twins.ts; round 44, meant with REQUEST_GATE=1); 0: off.
+ */
+const TOPIC_TWINS = Number(process.env.TOPIC_TWINS ?? 0);
 /** 1: every row with a rewritable opening also gets a statement twin ("I am going to …", "You should …"; harmful/statement.ts). */
 const STATEMENT_AUGMENT = Number(process.env.STATEMENT_AUGMENT ?? 0);
 /** 1: each harmful request with a rewritable opening also yields a benign safety question about it (harmful/rephrase.ts); tried, not kept (see the model card). */
@@ -305,6 +312,11 @@ export function augmentedRows(rows: readonly HarmfulRow[]): HarmfulRow[] {
       const text = rephraseFrame(row.id, row.text);
       if (text !== undefined)
         twins.push({ ...row, id: `${row.id}~frame`, text, augmentOf: row.id });
+    }
+    if (TOPIC_TWINS) {
+      const text = topicAfterFrame(foldText(row.text));
+      if (text !== undefined)
+        twins.push({ ...row, id: `${row.id}~topic`, text, augmentOf: row.id });
     }
     if (STATEMENT_AUGMENT) {
       const text = rephraseStatement(row.id, row.text);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+// Training-time code of the harmful trainer (scripts/train/harmful/), tested here.
+import { topicAfterFrame } from '../../scripts/train/harmful/topic-twins';
+import { requestOpeningEnd } from '../../src/guards/harmful-content/request-gate';
+
+describe('topicAfterFrame', () => {
+  it('removes every request frame at the start, and the separators after each', () => {
+    expect(topicAfterFrame('can you help me write a polite email to my boss')).toBe(
+      'a polite email to my boss',
+    );
+    expect(topicAfterFrame('write me a story about a dragon')).toBe('a story about a dragon');
+    expect(topicAfterFrame('how do i make a bomb at home?')).toBe('a bomb at home?');
+    expect(topicAfterFrame('hello, could you please, explain: how to pick a lock')).toBe(
+      'pick a lock',
+    );
+    expect(topicAfterFrame('i need to write a phishing email')).toBe('a phishing email');
+  });
+
+  it('gives no twin without a frame, or when the frame leaves under 3 characters', () => {
+    expect(topicAfterFrame('how did people make bombs in the past?')).toBeUndefined();
+    expect(topicAfterFrame('the weather is nice')).toBeUndefined();
+    expect(topicAfterFrame('writer block')).toBeUndefined();
+    expect(topicAfterFrame('')).toBeUndefined();
+    expect(topicAfterFrame('how to')).toBeUndefined();
+    expect(topicAfterFrame('write me a')).toBeUndefined();
+    expect(topicAfterFrame('write me abc')).toBe('abc');
+  });
+
+  it('leaves a topic the gate reads with no request part', () => {
+    for (const text of ['can you help me write a poem', 'please tell me how to hack a bank']) {
+      const topic = topicAfterFrame(text)!;
+      expect(requestOpeningEnd(topic)).toBe(0);
+    }
+  });
+
+  it('is linear on a text of frames only (each round reads at most 96 characters)', () => {
+    const frames = 'write '.repeat(200_000);
+    const started = performance.now();
+    expect(topicAfterFrame(`${frames}a poem`)).toBe('a poem');
+    expect(topicAfterFrame(frames)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});

@@ -204,6 +204,23 @@ export class TaggedChunks {
   tagged = 0;
   /** The cuts of the first text cut with this memo. */
   private first: FirstCuts | undefined;
+  /** The chunks of the second readings (see `readAgain`), made when one is read. */
+  private again: TaggedChunks | undefined;
+
+  /**
+   * The memo of the texts read again as redacted (`tagNamedEntities`' second
+   * reading), apart from this one's so its cuts and counts are the first
+   * readings' alone. Round 44: each text `findPiiInNormalForm` reads (read
+   * through, breaks as blanks) had its second reading tagged whole, every
+   * chunk, where the first tags only the chunks a break changed: a 3.9 MB
+   * text with breaks was read again in full three times. A chunk's spans are
+   * a function of its text (the second reading reads no typed placeholder),
+   * so one found here is the one a tagging gives.
+   */
+  get readAgain(): TaggedChunks {
+    this.again ??= new TaggedChunks();
+    return this.again;
+  }
 
   /** `tagText(chunk, …)`, from an earlier call when it tagged the same text. */
   spansOf(chunk: string, tag: (chunk: string) => NerSpan[]): NerSpan[] {
@@ -402,7 +419,7 @@ export function tagNamedEntities(
     written,
     entities,
     placeholders,
-    undefined,
+    memo?.readAgain,
     false,
     undefined,
     base,
@@ -500,7 +517,9 @@ function placeholderTextOf(
 
 /**
  * One reading of `text` (see `tagNamedEntities`). Placeholders are masked;
- * with `typedReading`, a chunk holding a placeholder of a tagged type is read
+ * `memo`: chunks tagged before (the first reading also cuts where the
+ * memo's first text was cut: `TaggedChunks.cutter`). With `firstReading`, a
+ * chunk holding a placeholder of a tagged type is read
  * three ways: plain (the placeholder no name), typed (read as a name of its
  * type, see `tagTokens`) and with those placeholders as blanks (only a name
  * right after one is taken from it). A name any reading finds is kept
@@ -515,7 +534,7 @@ function readNames(
   entities: readonly NerEntity[],
   placeholders: RegExp,
   memo: TaggedChunks | undefined,
-  typedReading: boolean,
+  firstReading: boolean,
   readings?: ChunkAt[],
   base?: BaseReadings,
 ): NerSpan[] {
@@ -545,15 +564,19 @@ function readNames(
       into.push({ type: span.type, start: from, end: to });
     }
   };
-  // Tagged a chunk at a time, so memory stays bounded on a 10 MB text.
-  const cut = memo === undefined ? (start: number) => chunkEnd(tagged, start) : memo.cutter(tagged);
+  // Tagged a chunk at a time, so memory stays bounded on a 10 MB text. A second reading cuts where
+  // `chunkEnd` does, as before its chunks were kept (round 44): only its chunks' spans are reused.
+  const cut =
+    memo === undefined || !firstReading
+      ? (start: number) => chunkEnd(tagged, start)
+      : memo.cutter(tagged);
   for (let start = 0; start < tagged.length; ) {
     const end = cut(start);
     const chunk = tagged.slice(start, end);
     // The typed placeholders in this chunk (none crosses a cut: a cut is at a blank), offsets
     // into it.
     const typed: TypedPlaceholder[] = [];
-    const all = typedReading ? mask?.typed : undefined;
+    const all = firstReading ? mask?.typed : undefined;
     for (; all !== undefined && typedAt < all.length && all[typedAt]!.start < end; typedAt++) {
       const placeholder = all[typedAt]!;
       typed.push({

@@ -171,10 +171,9 @@ function isValueCode(code: number): boolean {
  * `printableRuns` gives them: those characters are printable, so each lies
  * in one of `runs` (printable runs of `minLength` or more), and only those
  * are read. As `printableRuns` reads the text, every `minLength`-th
- * character of a run is probed and read back from to the start of the
- * value run it falls in, and on to its end when it is that long (round 33:
- * the runs were read whole; a URL's or a path's `.` and `/` split it into
- * value runs too short to need reading).
+ * character of a run is probed and read from to the ends of the value run
+ * it falls in (round 33: the runs were read whole; a URL's or a path's
+ * `.` and `/` split it into value runs too short to need reading).
  */
 export function valueRuns(source: string, runs: Int32Array, minLength: number): Int32Array {
   let found: Int32Array = new Int32Array(64);
@@ -186,20 +185,17 @@ export function valueRuns(source: string, runs: Int32Array, minLength: number): 
     let from = runs[run]!;
     while (from + step - 1 < end) {
       const probe = from + step - 1;
-      // Read back from the probe, as `printableRuns` does (round 44): no
-      // value run `step` long starts at or before a character that is no
-      // value's and lies between `from` and the probe.
-      let outside = probe;
-      while (outside >= from && isValueCode(source.charCodeAt(outside))) outside--;
-      if (outside >= from) {
-        from = outside + 1;
+      if (!isValueCode(source.charCodeAt(probe))) {
+        from = probe + 1;
         continue;
       }
+      let start = probe;
+      while (start > from && isValueCode(source.charCodeAt(start - 1))) start--;
       let at = probe + 1;
       while (at < end && isValueCode(source.charCodeAt(at))) at++;
-      if (at - from >= minLength) {
+      if (at - start >= minLength) {
         if (count === found.length) found = doubled(found);
-        found[count++] = from;
+        found[count++] = start;
         found[count++] = at;
       }
       from = at + 1;

@@ -314,7 +314,7 @@ describe('literalFinder.findWithin', () => {
     );
   });
 
-  it('finds in several windows what it finds in each alone, in order (round 44: codes carried from one character to the next)', () => {
+  it('finds in several windows what it finds in each alone, in order (round 44)', () => {
     fc.assert(
       fc.property(
         fc.array(

@@ -433,23 +433,15 @@ export function literalFinder(literals: readonly string[], preferred = ''): Lite
       const length = text.length;
       for (let window = 0; window < windows.length; window += 2) {
         const to = windows[window + 1]!;
-        let at = windows[window]!;
-        // The codes before, at and after `at`, carried from one character to
-        // the next: one `charCodeAt` per character, not three for each that
-        // may anchor a literal (most of a window's: its letters, round 44).
-        // Past the text's ends no literal's neighbour is (128 stands for both).
-        let before = at > 0 ? text.charCodeAt(at - 1) : 128;
-        let code = at < length ? text.charCodeAt(at) : 128;
-        for (; at < to; at++) {
-          const after = at + 1 < length ? text.charCodeAt(at + 1) : 128;
+        for (let at = windows[window]!; at < to; at++) {
+          const code = text.charCodeAt(at);
           const kind = code < 128 ? starts[code]! : 0;
-          if (kind === 0) {
-            before = code;
-            code = after;
-            continue;
-          }
+          if (kind === 0) continue;
           if ((kind & 1) !== 0) {
-            // Outside ASCII no literal's neighbour is either.
+            // The codes after and before the anchor; past the text's ends or
+            // outside ASCII no literal's neighbour is (128 stands for both).
+            const after = at + 1 < length ? text.charCodeAt(at + 1) : 128;
+            const before = at > 0 ? text.charCodeAt(at - 1) : 128;
             const nextPair = after < 128 ? nextPairs[code * 128 + after]! : 0;
             const previousPair = before < 128 ? previousPairs[before * 128 + code]! : 0;
             if (nextPair !== 0 || previousPair !== 0 || (kind & 4) !== 0) {
@@ -462,15 +454,14 @@ export function literalFinder(literals: readonly string[], preferred = ''): Lite
           if ((kind & 2) !== 0) {
             const single = wholeByPair.get(code * 128);
             if (single) for (const literal of single) hit(at, literal);
-            const starting = after < 128 ? wholeByPair.get(code * 128 + after) : undefined;
+            const second = text.charCodeAt(at + 1);
+            const starting = second < 128 ? wholeByPair.get(code * 128 + second) : undefined;
             if (starting) {
               for (const literal of starting) {
                 if (text.startsWith(literals[literal]!, at)) hit(at, literal);
               }
             }
           }
-          before = code;
-          code = after;
         }
       }
     },
@@ -501,9 +492,8 @@ function isPrintableCode(code: number): boolean {
  * runs; prose is words of a few letters between spaces, where a run that
  * long is rare (on 1 MB of real text, runs of 13 or more hold 8% of it). A
  * run that long holds one of every `minLength`-th character, so only those
- * are probed, and read back from to the start of the word they fall in
- * (and on to its end when it is a run that long): linear, each character
- * read at most twice.
+ * are probed, and read from to the ends of the run they fall in: linear,
+ * about `text.length / minLength` probes plus the words they land in.
  *
  * Kept in an `Int32Array` grown by doubling, not a JavaScript array grown
  * by `push`: a redacted flood of short values (`[EMAIL_ADDRESS]` 150,000
@@ -518,27 +508,20 @@ export function printableRuns(text: string, minLength: number): Int32Array {
   const length = text.length;
   const step = Math.max(1, minLength);
   let from = 0;
-  // `from` is 0 or follows a character outside every run.
   while (from + step - 1 < length) {
     const probe = from + step - 1;
-    // Read back from the probe: a character outside the runs at `outside`
-    // (at or after `from`) lies in every stretch of `step` characters
-    // that starts from `from` to it, so no run that long starts before it
-    // (round 44: the probe's word was read to both its ends, and a run
-    // judged by its length; now only the part of the word before the
-    // probe is read, about 15% less time on the dev sets' pieces).
-    let outside = probe;
-    while (outside >= from && isPrintableCode(text.charCodeAt(outside))) outside--;
-    if (outside >= from) {
-      from = outside + 1;
+    if (!isPrintableCode(text.charCodeAt(probe))) {
+      from = probe + 1;
       continue;
     }
-    // From `from` to the probe every character is in a run: `from` starts it.
+    // `from` is 0 or follows a character outside every run: the start found is the run's.
+    let start = probe;
+    while (start > from && isPrintableCode(text.charCodeAt(start - 1))) start--;
     let end = probe + 1;
     while (end < length && isPrintableCode(text.charCodeAt(end))) end++;
-    if (end - from >= minLength) {
+    if (end - start >= minLength) {
       if (count === runs.length) runs = gatheredRoom(count);
-      runs[count++] = from;
+      runs[count++] = start;
       runs[count++] = end;
     }
     from = end + 1;

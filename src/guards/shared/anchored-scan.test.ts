@@ -313,6 +313,41 @@ describe('literalFinder.findWithin', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('finds in several windows what it finds in each alone, in order (round 44)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.constantFrom('s', 'k', '-', 'n', 'y', 'a', 'w', 'A', 'K', 'I', '.', 'e', ' ', 'é'),
+          { maxLength: 80 },
+        ),
+        fc.array(fc.integer({ min: 0, max: 85 }), { maxLength: 8 }),
+        (chars, bounds) => {
+          const text = chars.join('');
+          // Windows in text order that do not overlap; they may touch, or pass the text's end.
+          const sorted = [...bounds].sort((first, second) => first - second);
+          const windows = sorted.length % 2 === 0 ? sorted : sorted.slice(1);
+          const together: string[] = [];
+          finder.findWithin(text, windows, (start, index) => together.push(`${start}:${index}`));
+          const apart: string[] = [];
+          for (let window = 0; window < windows.length; window += 2) {
+            finder.findWithin(text, windows.slice(window, window + 2), (start, index) =>
+              apart.push(`${start}:${index}`),
+            );
+          }
+          expect(together).toEqual(apart);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // A window starting on an anchor whose neighbour before it lies in no
+    // window (`k` of `sk-`), after a window ending elsewhere; one ending on an anchor.
+    const found: string[] = [];
+    const hit = (start: number, index: number) => found.push(`${start}:${index}`);
+    finder.findWithin('a sk-', [0, 1, 4, 5], hit);
+    finder.findWithin('xsk-ghp_aws', [2, 4, 4, 9], hit);
+    expect(found).toEqual(['2:0', '1:0', '4:1']);
+  });
 });
 
 describe('positionsOfUnit', () => {

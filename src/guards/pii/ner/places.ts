@@ -80,7 +80,7 @@ const countryWords: ReadonlySet<string> = new Set(
 
 /** Words right before a country that make it a place (`in Kenya`, `visited Kenya`), never a person. */
 const placeWords: ReadonlySet<string> = new Set(
-  `in into across throughout within near around inside outside visit visits visited visiting
+  `in into across through throughout within near around inside outside visit visits visited visiting
   toward towards`.split(/\s+/),
 );
 
@@ -98,7 +98,7 @@ const journeyWords: ReadonlySet<string> = new Set(
 const postcode = /^\d{3,6}$/;
 
 /**
- * Lower-case nouns a country stands before as a modifier (round 44: `the Slovakia coach`,
+ * Lower-case nouns a country stands before as a modifier (round 44: `the Uganda coach`,
  * `Slovenia leader gives …`): the role nouns (`role-nouns.ts`: `coach`, `minister`,
  * `ambassador`, `spokesman`…) and a few nouns of a state's people and bodies that are no role
  * noun there (`leader`, `official`, `government`, `team`). A person is not written so: a name
@@ -119,10 +119,10 @@ const listWords: ReadonlySet<string> = new Set([',', 'and', 'or', '&', '/']);
  * word; another country joined to it as the item of a list; or an address's last line (the
  * country opens its line and a postcode of 3 to 6 digits ends it: `Kenya 00100`; a phone
  * number is longer or has separators); or, round 44, a lower-case noun it modifies right after
- * it (`countryModified`: `the Slovakia coach`). A person cue (`Hi`, `said she`, a vocative
+ * it (`countryModified`: `the Uganda coach`). A person cue (`Hi`, `said she`, a vocative
  * comma) is none of these, so a person named like a country stays one.
  */
-function inPlaceContext(scanned: Scanned, token: number): boolean {
+export function inPlaceContext(scanned: Scanned, token: number): boolean {
   const { count, newline } = scanned;
   const sameLine = (from: number, to: number) => {
     for (let index = from + 1; index <= to; index++) if (newline[index] !== 0) return false;

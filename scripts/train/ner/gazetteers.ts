@@ -42,7 +42,20 @@ export interface GazetteerCounts {
   common: number;
 }
 
-const countryLanguages = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'sv', 'da', 'pl', 'fi', 'hu'];
+export const countryLanguages = [
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'nl',
+  'sv',
+  'da',
+  'pl',
+  'fi',
+  'hu',
+];
 
 /** Words of English prose written in lower case at least 5 times and at least twice as often as capitalised mid-sentence. */
 export function commonWords(prose: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandNames } from './brands';
+import { brandNames, companyWords } from './brands';
 import { findNamedEntities } from './find-named-entities';
 
 /** The spans of `text` as `TYPE:value` strings. */
@@ -56,5 +56,44 @@ describe('brands read as people or places', () => {
       expect(brandNames.has(name)).toBe(true);
     // Only whole brands: no word of one alone.
     expect(brandNames.has('goldman')).toBe(false);
+  });
+});
+
+/**
+ * Round 44 (issue 17): firm words of `@cspell/dict-companies` (brands.ts, `companyWords`). Sentences
+ * written for these tests, none from the dev split or a hand-written fixture; bbe5b0ee's read noted.
+ */
+describe('firm words of the companies list', () => {
+  it.each<[string, string[]]>([
+    // bbe5b0ee: PERSON:Iberdrola (a one-word PERSON span of the list)
+    ['Iberdrola raised our electricity bill.', ['ORGANIZATION:Iberdrola']],
+    // bbe5b0ee: PERSON:Lukoil
+    ['Lukoil opened a station near the ring road.', ['ORGANIZATION:Lukoil']],
+    // bbe5b0ee: nothing (left outside by the tagger)
+    ['Wesfarmers bought the chain last year.', ['ORGANIZATION:Wesfarmers']],
+  ])('%s is an organisation', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('leaves people, places and words in other uses as tagged', () => {
+    // A person cue, even opening the sentence, and an honorific: a person.
+    expect(found('Ask Fresenius about it.')).toEqual(['PERSON:Fresenius']);
+    expect(found('Tell Lukoil we are done.')).toEqual(['PERSON:Lukoil']);
+    expect(found('Mr Holcim called.')).toEqual(['PERSON:Holcim']);
+    // A place context: a region of the list stays as the tagger read it.
+    expect(found('We live in Queensland now.')).toEqual(['LOCATION:Queensland']);
+    // An article: `the Amazon` is the river, not the firm.
+    expect(found('We sailed up the Amazon for a week.')).not.toContain('ORGANIZATION:Amazon');
+    // Part of a longer capitalised name: as tagged.
+    expect(found('Iberdrola Renovables built the farm.')).not.toContain('ORGANIZATION:Iberdrola');
+  });
+
+  it('reads the list as rebuilt by scripts/train/ner/companies.ts', () => {
+    expect(companyWords.size).toBe(626);
+    for (const word of ['iberdrola', 'lukoil', 'wesfarmers', 'microsoft'])
+      expect(companyWords.has(word)).toBe(true);
+    // Words of names, places, prose and brands are filtered out at build time.
+    for (const word of ['baker', 'paris', 'bank', 'tractor', 'hungarian', 'airbus'])
+      expect(companyWords.has(word)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { Flag, type Scanned } from './features';
+import { inPlaceContext } from './places';
 import { isSoftwareWord, nearToken } from './programming-languages';
 import type { NerSpan } from './tagger';
 
@@ -370,6 +371,85 @@ export const brandNames: ReadonlySet<string> = new Set([
     .filter(Boolean),
 ]);
 
+/**
+ * Firm words of `@cspell/dict-companies` 3.2.14 (npm, MIT, Street Side Software; the words of
+ * 2,321 company names), round 44: the words of four or more letters in title case that no list
+ * of the tagger holds (common words of English prose and of the benign prompts, names, first
+ * names, cities, countries), that those texts write in lower case less often than capitalised,
+ * no brand above, no language name and no word ending like an adjective of a people (`-ian`,
+ * `-ese`…): 626; rebuilt by `scripts/train/ner/companies.ts`.
+ * One word alone that the tagger read as a PERSON is the firm (`Iberdrola`, `Lukoil`,
+ * `Holcim`), by the rules of `isBrand`; a LOCATION stays one (`Kentucky`, `Hokkaido` are in
+ * the list: regions are in no list of the tagger's).
+ */
+export const companyWords: ReadonlySet<string> = new Set(
+  `
+  abiomed abios abiosgaming adecco adobe adsterra aegon aetna aflac agari agilent agricole ahold
+  airgas airways aisin alfresa alixpartners alleghany allegion allergan alliant allianz allstate
+  alstom altri altria amazon ambientia amcor ameren ameriprise amerisourcebergen amgen amphenol
+  amtrack andersons anheuser-busch ansteel appetize appointedd aptiv aramark arcelormittal
+  archer-daniels-midland argentaria arize assicurazioni assurant astrazeneca atmos auto-owners
+  autoliv autonation avalonbay avito baden-wurttemberg bakeries bancorp bancshares bankengruppe
+  bankin baosteel bazaarvoice beihang bertelsmann billiton bio-rad biogen biomet bitnami bjango
+  bloomreach blueway borgwarner bouygues bradesco brandwatch brewblox bridgestone bristol-myers
+  broadridge brown-forman bunnings cablevision caesars calpine caltech caltex camerfirma capgemini
+  caremark carmax castparts catalent cathay causely cboe cegid celgene centene centerpoint
+  centrica centurylink cepton cerner certum chambersign chartered chemchina chipotle chocolately
+  chronosphere chubu chulalongkorn cinemark citibank citigroup citylink clorox coca-cola
+  codecentric codento cognizant colgate-palmolive collibra comcast comerica commonwealth comodo
+  compal complutense con-way conagra conocophillips consolidated copart coralogix core-mark
+  corteva costco criteo cybertrust cybozu dachser dai-ichi daimler daiwa danone datanami datang
+  datorama dayjs dazs delhaize deloitte denki denso dentsply deutsche dexcom dexia dezzai
+  diamondback digia digicert directv domtar douyin ecolab ecole ecopetrol electricite eleuther
+  elfsight emojipedia enel entergy entrust environnement equifax equinix equities estée euris
+  evergy eversource exelon expeditors exxon fastenal fenosa finmeccanica fireblocks firstenergy
+  fiserv flattr fleetcor flextronics flipkart flowserve fluor foncire fonticons fortive france-klm
+  freeport-mcmoran freightlinx fresenius freshworks fudan futurice gadjah gamestop gasterra
+  gazprom gebruder geely genworth geotrust glaxosmithkline glencore globalsign gmbh gofore
+  graphcool graybar hanesbrands hanyang hapag-lloyd harley-davidson hasbro headhunter healthpeak
+  hebei henan heptio heraeus heriot-watt hesai hewlett-packard hindustan hipercard hokkaido holcim
+  hollyfrontier hologic howmet huaneng huazhong häagen iberdrola icahn idealo idec idemitsu idexx
+  illumina imgix imperva inbev incyte ineos infisical ingredion innoviz institute integrys
+  intercontinental interpublic intesa invesco isovalent issuehunt itausa-investimentos itochu
+  iubenda jabil jaguar jemmic jiangsu jiaotong jizhong joyent kabbage kabushiki kailuan kalgin
+  kansai keio kentucky keycorp keysight kimberly-clark kimco kragpur kupivip kyushu lamoda
+  landesbank langfuse langtrace lastfm leaseweb leidos leishen lennar leucadia lexisnexis liatrio
+  librato lifesciences lightstep linkedin livox lloyds lockheed loews logistics logitech logz
+  lonza lorillard lukoil lumibird luminar lumitics lutherans lyondellbasell maersk mahidol
+  manpowergroup manulife mapfre marketaxess markit marubeni maruhan massachusetts meadwestvaco
+  medco medipal medtronic meiji melanox mercari mercedes-benz metallurgical metlife microchip
+  micron microsoft mid-america midjourney migros minmetals mirantis mobis mockito moller-maersk
+  mondelez mondiale mondoo moovit mouseflow movil musixmatch napatech nasdaq navistar newmont
+  nextel nextera nginxinc nintendo nippon nisource nitor nordcloud nordea normale nortonlifelock
+  novartis nubity nucor nullsoft oaktree observiq oilwell omnicare omnicom omnition openai
+  openbase opendns opscode otago otechie outreachy owens-illinois ozforex papaki paribas
+  parker-hannifin paycom paylocity pennsylvania pentair penteston pepsi pepsico percona
+  perkinelmer petrobras petrochemical petronas petsmart pfizer pharmahandel photonics pixar
+  politecnico polytechnic praxair priceline prologis publix pultegroup qorvo quanergy quanta
+  queensland quesmaorg quintiles quovadis rabobank rackspace randstad raytheon reaktor realogy
+  realty rebrandly redbud regeneron reinsurance relex rentals repsol resmed responsys rock-tenn
+  rohlig rosneft rubbermaid ruuvi safeway salesforce sandisk sanmina sanofi sberbank schlumberger
+  seaboard seiki sekiyu semilux semmle sempra sensedia servicenow shagang shandong shanxi shenhua
+  sherwin-williams shougang showa silicom sinnerschrader sinochem sinomach sinopec sirona
+  sismology skyworks slevomat slimpay smania smarkets smartystreets snapple societe sodexo
+  softbank softlayer solarwinds sorbonne sourcegraph spectra spirent starfield starwood stationers
+  statoil steelers stellantis stimulsoft sumitomo suncor sungkyunkwan sunoco suntrust superfeedr
+  supervalu supérieure surgutneftegas suzuken swisscom swyftx synnex synopsys sysco take-two targa
+  technipfmc techradar teledyne teleflex telefonica telekom telia telstra tencent tenneco teradyne
+  terex tewoo textron thermo thrivent thyssenkrupp tidelift tieto tongji torchmark
+  toronto-dominion traceloop transdigm translogix transnational travelcenters truist tsinghua
+  twilio twitter ulta ultrapar unicredit unitedhealth universiteit unum urbana-champaign vanguard
+  vasona vattenfall veikkaus velodyne veolia verisec verisign verisk viacom viacomcbs vincit
+  visteon visy vivendi vornado wabtec wal-mart walgreen walgreens walmart waseda weaviate wedos
+  weiqiao wellcare wellpoint welltower wesfarmers westinghouse westpac westrock weyerhaeuser
+  whampoa wildberries windstream wisconsin-madison wisetech wistron woolworths xbox xcel xerox
+  xilinx xstrata xware xylem yahoo yamaha yandex yat-sen yeshiva yext yleisradio yonsei yusen
+  zappos zebra zentrale zhejiang zoetis zscaler zuora
+`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
 /** Lower-case words right before a name that say it is a person's (`ask Jenkins`). */
 const personCues: ReadonlySet<string> = new Set(
   'ask asked asks tell told tells met meet meets named dear thank thanks'.split(' '),
@@ -391,7 +471,11 @@ function isBrand(
   if (first === last && (flags[first]! & Flag.Name) !== 0) return false;
   for (let index = first; index <= last; index++)
     if ((flags[index]! & (Flag.Title | Flag.Upper)) !== Flag.Title) return false;
-  if (!brandNames.has(text.slice(span.start, span.end).toLowerCase())) return false;
+  const value = text.slice(span.start, span.end).toLowerCase();
+  if (!brandNames.has(value)) {
+    if (first !== last || span.type !== 'PERSON' || !companyWords.has(value)) return false;
+    if (!firmWordContext(scanned, first)) return false;
+  }
   if (
     span.type === 'LOCATION' &&
     (first !== last || (flags[first]! & (Flag.Place | Flag.Country)) !== 0)
@@ -452,5 +536,61 @@ export function brandOrganisations(text: string, scanned: Scanned, spans: NerSpa
     }
     kept?.push(span);
   }
-  return kept ?? spans;
+  return firmWordsLeftOutside(scanned, kept ?? spans);
+}
+
+/**
+ * Whether a firm word (`companyWords`) at `index` may be the firm: no person cue right before it
+ * in any case (`Ask Fresenius about it`: a cue opening a sentence), no lower-case `the`, no place context
+ * (`inPlaceContext`: `We drove through Kentucky`; the list holds a few regions, `Kentucky`,
+ * `Hokkaido`, words of firms' names that no list of the tagger holds).
+ */
+function firmWordContext(scanned: Scanned, index: number): boolean {
+  if (index > 0 && scanned.newline[index] === 0) {
+    const before = lowerOf(scanned, index - 1);
+    if (personCues.has(before)) return false;
+    // A firm's name takes no article: `the Amazon` is the river.
+    if (before === 'the' && (scanned.flags[index - 1]! & Flag.Lower) !== 0) return false;
+  }
+  return !inPlaceContext(scanned, index);
+}
+
+/** Flags that keep a firm word the tagger left outside from being one: a listed word of any kind. */
+const listedWord =
+  Flag.Common | Flag.Name | Flag.FirstName | Flag.Place | Flag.Country | Flag.Honorific;
+
+/**
+ * `spans` (text order) and the firm words (`companyWords`) the tagger left outside every span
+ * (round 44: `Wesfarmers bought the chain`): one word in title case, in no list of the tagger's
+ * (its Bloom filters too), with no capitalised word right before it on its line (but a
+ * sentence's first) or after it, no honorific before it, in a firm word's context
+ * (`firmWordContext`) and with no word of software near it, is an ORGANIZATION. One pass over
+ * tokens and spans: linear.
+ */
+function firmWordsLeftOutside(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+  const { count, flags, newline, start: starts, end: ends } = scanned;
+  let added: NerSpan[] | undefined;
+  let span = 0;
+  for (let index = 0; index < count; index++) {
+    const flag = flags[index]!;
+    if ((flag & (Flag.Title | Flag.Upper)) !== Flag.Title || (flag & listedWord) !== 0) continue;
+    if (!companyWords.has(lowerOf(scanned, index))) continue;
+    while (span < spans.length && spans[span]!.end <= starts[index]!) span++;
+    if (span < spans.length && spans[span]!.start < ends[index]!) continue;
+    if (index > 0 && newline[index] === 0) {
+      const before = flags[index - 1]!;
+      if ((before & (Flag.Title | Flag.Upper)) !== 0 && (before & Flag.SentenceStart) === 0)
+        continue;
+      if ((before & Flag.Honorific) !== 0) continue;
+    }
+    if (!firmWordContext(scanned, index)) continue;
+    const after = index + 1;
+    if (after < count && newline[after] === 0 && (flags[after]! & (Flag.Title | Flag.Upper)) !== 0)
+      continue;
+    if (nearToken(scanned, index, other => isSoftwareWord(scanned, other))) continue;
+    added ??= [];
+    added.push({ type: 'ORGANIZATION', start: starts[index]!, end: ends[index]! });
+  }
+  if (added === undefined) return spans;
+  return [...spans, ...added].sort((a, b) => a.start - b.start);
 }

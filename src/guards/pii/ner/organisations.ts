@@ -534,8 +534,12 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
   const result: NerSpan[] = [];
   let name = 0;
   let token = 0;
+  // The end of a trade name whose owner's name a PERSON span took in (`ownerNameEnd`): the spans
+  // the tagger read inside the rest of it are dropped.
+  let owned = -1;
   for (let index = 0; index < spans.length; index++) {
-    const span = spans[index]!;
+    let span = spans[index]!;
+    if (span.start < owned && span.end <= owned) continue;
     while (name < names.length && ends[names[name]![1]]! <= span.start) {
       result.push(organisationOf(scanned, names[name]!));
       name++;
@@ -566,6 +570,17 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
         inside = true;
       }
       if (inside) break;
+      // A given name opening a trade name takes in the surname before the trade words (`Ask
+      // Oliver Brown Services to call me`: `Oliver Brown`, not `Oliver` and a firm `Brown
+      // Services`; round 43b's attacker read).
+      if (span.type === 'PERSON' && tradeOnly.has(current[0]) && token === current[0]) {
+        const surname = ownerNameEnd(scanned, token, last, current[1]);
+        if (surname > last) {
+          span = { type: 'PERSON', start: span.start, end: ends[surname]! };
+          last = surname;
+          owned = ends[current[1]]!;
+        }
+      }
       // A span reaching out of the name, or an address, keeps its text: the name is dropped.
       name++;
     }
@@ -583,6 +598,29 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
   for (; name < names.length; name++) result.push(organisationOf(scanned, names[name]!));
   return withFirmsLeftOutside(scanned, result);
 }
+
+/**
+ * The last token of an owner's name opening the trade name that ends at `head`, when the PERSON
+ * span `[first, last]` opens it with a given name and ends before its surname: one or two
+ * capitalised words, no trade, head or `nameAdjectives` word, between the span and the trade
+ * words (`Oliver` + `Brown` of `Oliver Brown Services`); -1 when there is none. A firm named
+ * after its owner is hidden as a person (fail closed when PERSON alone is asked for).
+ */
+function ownerNameEnd(scanned: Scanned, first: number, last: number, head: number): number {
+  if ((scanned.flags[first]! & Flag.FirstName) === 0) return -1;
+  let trades = head;
+  while (trades - 1 > last && isTradeWord(lowerOf(scanned, trades - 1))) trades--;
+  const surname = trades - 1;
+  if (surname <= last || surname - last > 2) return -1;
+  for (let index = last + 1; index <= surname; index++) {
+    const word = lowerOf(scanned, index);
+    if ((scanned.flags[index]! & (Flag.Title | Flag.Upper)) !== Flag.Title) return -1;
+    if (isTradeWord(word) || nameAdjectives.has(word)) return -1;
+  }
+  return surname;
+}
+
+const isTradeWord = (word: string) => tradeHeads.has(word) || headWords.has(word);
 
 /** Flags that keep a word out of a firm found by its context alone: a place, a title, a street. */
 const notFirmWord = Flag.Place | Flag.Country | Flag.Honorific | Flag.Street | Flag.Digit;

@@ -1,4 +1,5 @@
 import { Flag, type Scanned } from './features';
+import { roleNouns } from './role-nouns';
 import type { NerSpan } from './tagger';
 
 /**
@@ -79,7 +80,7 @@ const countryWords: ReadonlySet<string> = new Set(
 
 /** Words right before a country that make it a place (`in Kenya`, `visited Kenya`), never a person. */
 const placeWords: ReadonlySet<string> = new Set(
-  `in into across throughout within near around inside outside visit visits visited visiting
+  `in into across through throughout within near around inside outside visit visits visited visiting
   toward towards`.split(/\s+/),
 );
 
@@ -96,6 +97,19 @@ const journeyWords: ReadonlySet<string> = new Set(
 /** A postcode after a country on an address's last line. */
 const postcode = /^\d{3,6}$/;
 
+/**
+ * Lower-case nouns a country stands before as a modifier (round 44: `the Uganda coach`,
+ * `Slovenia leader gives …`): the role nouns (`role-nouns.ts`: `coach`, `minister`,
+ * `ambassador`, `spokesman`…) and a few nouns of a state's people and bodies that are no role
+ * noun there (`leader`, `official`, `government`, `team`). A person is not written so: a name
+ * before a role noun takes `'s` (`Kenya's coach`) or a comma.
+ */
+const countryModified: ReadonlySet<string> = new Set([
+  ...roleNouns.keys(),
+  ...`leader leaders official officials government team squad embassy consulate delegation envoy
+  envoys secretary`.split(/\s+/),
+]);
+
 /** Words that join the items of a list: `Kenya, Uganda and Tanzania`. */
 const listWords: ReadonlySet<string> = new Set([',', 'and', 'or', '&', '/']);
 
@@ -104,10 +118,11 @@ const listWords: ReadonlySet<string> = new Set([',', 'and', 'or', '&', '/']);
  * (`placeWords`) right before it; `to`, `from` or `via` after a verb of travel or a journey
  * word; another country joined to it as the item of a list; or an address's last line (the
  * country opens its line and a postcode of 3 to 6 digits ends it: `Kenya 00100`; a phone
- * number is longer or has separators). A person cue (`Hi`, `said she`, a vocative comma) is
- * none of these, so a person named like a country stays one.
+ * number is longer or has separators); or, round 44, a lower-case noun it modifies right after
+ * it (`countryModified`: `the Uganda coach`). A person cue (`Hi`, `said she`, a vocative
+ * comma) is none of these, so a person named like a country stays one.
  */
-function inPlaceContext(scanned: Scanned, token: number): boolean {
+export function inPlaceContext(scanned: Scanned, token: number): boolean {
   const { count, newline } = scanned;
   const sameLine = (from: number, to: number) => {
     for (let index = from + 1; index <= to; index++) if (newline[index] !== 0) return false;
@@ -125,6 +140,13 @@ function inPlaceContext(scanned: Scanned, token: number): boolean {
     if (listWords.has(before) && token >= 2 && sameLine(token - 2, token) && country(token - 2))
       return true;
   }
+  if (
+    token + 1 < count &&
+    newline[token + 1] === 0 &&
+    (scanned.flags[token + 1]! & Flag.Lower) !== 0 &&
+    countryModified.has(lowerOf(scanned, token + 1))
+  )
+    return true;
   if (
     token + 2 < count &&
     sameLine(token, token + 2) &&

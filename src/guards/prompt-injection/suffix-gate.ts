@@ -49,17 +49,17 @@ export function adversarialSuffixStart(folded: string): number {
   const odd: boolean[] = [];
   const starts: number[] = [];
   let inWindow = 0;
-  let index = 0;
-  const length = folded.length;
-  while (index < length) {
-    while (index < length && folded.charCodeAt(index) <= 32) index++;
-    if (index >= length) break;
-    const start = index;
-    let kinds = 0;
-    while (index < length && folded.charCodeAt(index) > 32) {
-      kinds |= letterKind(folded.charCodeAt(index));
-      index++;
+  let start = -1;
+  let kinds = 0;
+  // One pass; a blank (or the end) closes the token that runs before it.
+  for (let index = 0; index <= folded.length; index++) {
+    const code = index < folded.length ? folded.charCodeAt(index) : 32;
+    if (code > 32) {
+      if (start < 0) start = index;
+      kinds |= letterKind(code);
+      continue;
     }
+    if (start < 0) continue;
     let isOdd = index - start === 1 && folded.charCodeAt(start) === 33;
     if (kinds === 3) {
       // The text's script is read once, and only when a token mixes scripts.
@@ -68,6 +68,8 @@ export function adversarialSuffixStart(folded: string): number {
     }
     odd.push(isOdd);
     starts.push(start);
+    start = -1;
+    kinds = 0;
     const at = odd.length - 1;
     if (isOdd) inWindow++;
     if (at >= SUFFIX_WINDOW && odd[at - SUFFIX_WINDOW]) inWindow--;

@@ -42,10 +42,11 @@
  * of the model's and the harmful detector's of its best decoded segment when that reaches
  * a cutoff picked on held-apart encoded benign prompts (DECODED_CUTOFF=0: always, round
  * 41), the harmful model leak-controlled per fold; LEAK=1 without the control; see
- * injection/decoded-harmful.ts. SUFFIX_HARMFUL=1 (round 43, not kept): a text with a
- * window of the character model at or above the first suffix knot also counts by the harmful
- * detector's probability of the text when that reaches a cutoff picked on the harmful
- * model's held-apart benign prompts as written (see the model card).
+ * injection/decoded-harmful.ts. SUFFIX_HARMFUL=1 (round 44's gate; round 43's was the
+ * character model's): a text whose tokens open the adversarial-suffix gate (suffix-gate.ts)
+ * also counts by the harmful detector's probability of the text before the suffix when
+ * that reaches a cutoff picked on the harmful model's held-apart benign prompts as written
+ * (see the model card).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -70,7 +71,6 @@ import {
   hasNoWord,
   indirectScore,
   maxReadingLogit,
-  readings,
 } from '../../src/guards/prompt-injection/score-prompt-injection';
 import { maxPieceLogit } from '../../src/guards/prompt-injection/sentence-score';
 import { SlotInjectionScorer } from '../../src/guards/prompt-injection/slot-features';
@@ -483,40 +483,21 @@ let decodedControl: HarmfulLeakControl | undefined;
  * A text's probability under a fitted model: the calibrated injection
  * probability `p` (rounded), or with DECODED_HARMFUL the higher of it and the
  * harmful detector's probability of the text's best decoded segment when that
- * reaches the judge's cutoff (DECODED_CUTOFF; 0 otherwise: it always counts).
+ * reaches the judge's cutoff (DECODED_CUTOFF; 0 otherwise: it always counts);
+ * with SUFFIX_HARMFUL also the harmful detector's probability of the text
+ * before an adversarial suffix (`suffixHarmfulProbability`) when that reaches
+ * the judge's suffix cutoff.
  */
-export function ruleProbability(
-  p: number,
-  text: string,
-  judge?: DecodedJudge,
-  peakSurprisal?: number,
-): number {
+export function ruleProbability(p: number, text: string, judge?: DecodedJudge): number {
   if (!judge) return p;
   const decoded = decodedHarmfulProbability(text, judge.harmful);
   let out = decoded >= judge.cutoff ? Math.max(p, decoded) : p;
-  // SUFFIX_HARMFUL (round 43): the text itself, when a window of it reads as gibberish.
-  if (judge.suffixCutoff !== undefined && peakSurprisal !== undefined) {
-    const suffixed = suffixHarmfulProbability(text, peakSurprisal, judge.harmful);
+  // SUFFIX_HARMFUL (round 44): the text before an adversarial suffix, when the suffix gate opens.
+  if (judge.suffixCutoff !== undefined) {
+    const suffixed = suffixHarmfulProbability(text, judge.harmful);
     if (suffixed >= judge.suffixCutoff) out = Math.max(out, suffixed);
   }
   return out;
-}
-
-/** Each text's highest window surprisal as the direct scorer reads it (the same for every model), once. */
-const peakCache = new Map<string, number>();
-
-/** The highest window surprisal of `text`'s main reading (`readings`; any scorer gives the same). */
-export function textPeakSurprisal(
-  text: string,
-  scorer: InjectionScorer,
-  languageModel: Uint8Array,
-): number {
-  let peak = peakCache.get(text);
-  if (peak === undefined) {
-    peak = readings(text, scorer, languageModel).main.peakSurprisal ?? 0;
-    peakCache.set(text, peak);
-  }
-  return peak;
 }
 
 /** DECODED_CUTOFF: each harmful model's cutoff, once. */
@@ -547,7 +528,9 @@ function decodedJudge(
     }
     judge = { harmful, cutoff };
     if (SUFFIX_HARMFUL) {
-      // Picked as the decoded cutoff is, on the same prompts as written.
+      // Picked as the decoded cutoff is, on the same prompts as written: the
+      // text before a suffix is a prompt, and the suffix gate stays shut on
+      // these (mostly English) prompts, so they are read as that text.
       const plain = control
         .heldApartPlain(left)
         .map(entry => ({ p: harmfulProbability(entry.text, harmful), group: entry.group }));
@@ -629,12 +612,7 @@ export function fitModel(
   const attacks: number[] = [];
   for (const [index, z] of logits.entries()) {
     const text = data.rows[rowsScored[index]!]!.text;
-    const p = ruleProbability(
-      rounded(scorer.probability(z)),
-      text,
-      harmfulOf[index],
-      SUFFIX_HARMFUL ? textPeakSurprisal(text, scorer, languageModel) : undefined,
-    );
+    const p = ruleProbability(rounded(scorer.probability(z)), text, harmfulOf[index]);
     if (labels[index] === 0) benign.push({ p, group: benignGroups[index]! });
     else attacks.push(p);
   }
@@ -1060,7 +1038,7 @@ export interface LosoScore {
   injection?: number;
   /** DECODED_HARMFUL: the harmful detector's probability of the best decoded segment. */
   decodedHarmful?: number;
-  /** SUFFIX_HARMFUL: the harmful detector's probability of the text, when a window reads as gibberish (else 0). */
+  /** SUFFIX_HARMFUL: the harmful detector's probability of the text before an adversarial suffix (0 without one). */
   suffixHarmful?: number;
 }
 
@@ -1111,21 +1089,17 @@ function leaveOneSourceOut(
         tallySource(data.rows, group, fitted.threshold, (row, index) => {
           const logit = maxLogit(row.text, fitted.scorer, languageModel);
           const injection = Math.round(fitted.scorer.probability(logit) * 1000) / 1000;
-          const peak = SUFFIX_HARMFUL
-            ? textPeakSurprisal(row.text, fitted.scorer, languageModel)
-            : undefined;
-          const p = ruleProbability(injection, row.text, fitted.decodedHarmful, peak);
+          const p = ruleProbability(injection, row.text, fitted.decodedHarmful);
           const hit = p >= fitted.threshold;
           if (hit) flagged?.add(index);
           const parts = fitted.decodedHarmful
             ? {
                 injection,
                 decodedHarmful: decodedHarmfulProbability(row.text, fitted.decodedHarmful.harmful),
-                ...(peak !== undefined
+                ...(SUFFIX_HARMFUL
                   ? {
                       suffixHarmful: suffixHarmfulProbability(
                         row.text,
-                        peak,
                         fitted.decodedHarmful.harmful,
                       ),
                     }

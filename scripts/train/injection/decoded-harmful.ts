@@ -57,12 +57,13 @@ export const DECODED_HARMFUL = process.env.DECODED_HARMFUL !== '0';
 export const DECODED_CUTOFF = process.env.DECODED_CUTOFF !== '0';
 
 /**
- * Round 43 (experiment, issue 15; `SUFFIX_HARMFUL=1`): a text with a
- * stretch of gibberish (a window of the character language model at or
- * above the first suffix knot, `SUFFIX_HARMFUL_SURPRISAL`) counts by the
- * harmful detector's probability of the text itself when that reaches a
- * cutoff of its own, picked per harmful model on the benign prompts of its
- * calibration slice as written (see the model card's round-43 entry).
+ * Round 44 (experiment, issue 15; `SUFFIX_HARMFUL=1`): a text whose tokens
+ * open the adversarial-suffix gate (`adversarialSuffixStart`: tokens mixing
+ * Latin with another script, or lone `!`, three in ten) counts by the
+ * harmful detector's probability of the text before the suffix when that
+ * reaches a cutoff of its own, picked per harmful model on the benign
+ * prompts of its calibration slice as written (see the model card's
+ * round-43 and round-44 entries; round 43 gated by the character model).
  */
 export const SUFFIX_HARMFUL = process.env.SUFFIX_HARMFUL === '1';
 

@@ -1,10 +1,7 @@
-import {
-  EMPTY_WINDOW_LOGIT,
-  harmfulProbability,
-  maxWindowLogit,
-} from '../harmful-content/harmful-model';
+import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
-import { SURPRISAL_KNOTS } from './injection-model';
+import { foldText } from './fold-text';
+import { adversarialSuffixStart } from './suffix-gate';
 
 /**
  * The harmful-request detector's judgement of a text's decoded segments
@@ -32,25 +29,17 @@ export function bestHarmfulReading(
 }
 
 /**
- * Surprisal (nats per character, the character language model's mean over
- * a window) from which a text holds a stretch of gibberish for the
- * suffix-harmful rule (issue 15, round 43): the first of the suffix
- * features' knots (`SURPRISAL_KNOTS`), not a level fitted to rows.
+ * The harmful detector's calibrated probability (rounded to 3 decimals) of
+ * the text before an adversarial suffix (`adversarialSuffixStart` on the
+ * folded text, read in windows as `harmfulProbability` reads a text), when
+ * the suffix gate opens; 0 otherwise, without running the model: a harmful
+ * request that carries an optimised suffix (issue 15, round 44; round 43's
+ * rule read the whole text behind a character-model gate). Shared with the
+ * training script.
  */
-export const SUFFIX_HARMFUL_SURPRISAL = SURPRISAL_KNOTS[0];
-
-/**
- * The harmful detector's calibrated probability of `text` itself (rounded to
- * 3 decimals, as `harmfulProbability` reads it) when some window of it reads
- * as gibberish (`peakSurprisal`, the highest window surprisal, at or above
- * `SUFFIX_HARMFUL_SURPRISAL`); 0 otherwise, without running the model: a
- * harmful request that carries an adversarial suffix (issue 15, round 43).
- * Shared with the training script.
- */
-export function suffixHarmfulProbability(
-  text: string,
-  peakSurprisal: number,
-  harmful: HarmfulScorer,
-): number {
-  return peakSurprisal >= SUFFIX_HARMFUL_SURPRISAL ? harmfulProbability(text, harmful) : 0;
+export function suffixHarmfulProbability(text: string, harmful: HarmfulScorer): number {
+  const folded = foldText(text);
+  const start = adversarialSuffixStart(folded);
+  if (start <= 0) return 0;
+  return bestHarmfulReading([folded.slice(0, start)], harmful).probability;
 }

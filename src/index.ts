@@ -73,6 +73,7 @@ export {
 } from './guards/llm-judge/llm-judge';
 export { NerModelLoadError } from './guards/pii/ner/ner-model-loader';
 export * from './guards/policy';
+export { HarmfulModelLoadError } from './guards/prompt-injection/harmful-model-loader';
 export { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD } from './guards/prompt-injection/score-prompt-injection';
 export { type RateLimitOptions, rateLimit } from './guards/rate-limit/rate-limit';
 export {

@@ -22,6 +22,7 @@ describe('public entries', () => {
       'GuardrailTripwireError',
       'GuardrailConfigError',
       'NerModelLoadError',
+      'HarmfulModelLoadError',
       'pii',
       'findPii',
       'secrets',

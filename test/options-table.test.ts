@@ -620,6 +620,7 @@ const notFactories: Record<string, string> = {
   StoreListError: 'an error class',
   JudgeRefusedError: 'an error class',
   NerModelLoadError: 'an error class',
+  HarmfulModelLoadError: 'an error class',
   allow: 'a verdict builder',
   block: 'a verdict builder (any message or details object)',
   modify: 'a verdict builder',

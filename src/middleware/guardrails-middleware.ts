@@ -846,11 +846,9 @@ export function guardrails<VERSION extends MiddlewareSpecificationVersion = 'v4'
         ...params,
         prompt: call.prompt,
         abortSignal: call.controller.signal,
-        ...(definitions &&
-          definitions.removed.length > 0 && {
-            tools: definitions.tools,
-            toolChoice: definitions.toolChoice,
-          }),
+        // The judged tools: the blocked ones removed, each definition the
+        // plain copy that was judged (read once; round 44).
+        ...(definitions && { tools: definitions.tools, toolChoice: definitions.toolChoice }),
       };
       calls.set(transformed, call);
       return transformed;

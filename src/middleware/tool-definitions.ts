@@ -5,7 +5,7 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4ToolChoice,
 } from '@ai-sdk/provider';
-import { callerRecord, readingCallerArgument } from '../core/caller-values';
+import { callerRecord, readingCallerArgument, setEntry } from '../core/caller-values';
 import { type ChainContext, runChain } from '../core/chain';
 import { block } from '../core/define-guardrail';
 import { errorClassAndCode } from '../core/error-class';
@@ -206,6 +206,12 @@ export function toolDefinitionText(
     root: 'toolDefinitionText.options',
     shape: definitionTextOptionShape,
   });
+  const read = readDefinition(definition, maxLength);
+  return read.ok ? { ok: true, text: read.text } : read;
+}
+
+/** `toolDefinitionText` with the plain copy of the definition it read (see `definitionText`). */
+function readDefinition(definition: ToolDefinition, maxLength: number | undefined): DefinitionRead {
   // Copied once: its `description` was read for its type, then for its text.
   const copy = callerRecord('toolDefinitionText', 'definition', definition);
   return readingCallerArgument('toolDefinitionText', 'definition', () =>
@@ -213,14 +219,28 @@ export function toolDefinitionText(
   );
 }
 
+/** A definition's text, and the plain copy of it that was read (see `definitionText`). */
+type DefinitionRead =
+  | { ok: true; text: string; definition: ToolDefinition }
+  | { ok: false; reason: string };
+
 /** The options `toolDefinitionText` takes. */
 const definitionTextOptionShape = { maxLength: positiveInt };
 
-/** `toolDefinitionText`, its options checked. */
+/**
+ * `toolDefinitionText`, its options checked, and the definition as it was
+ * read: a plain copy (objects, arrays, strings, numbers, booleans, null)
+ * made in the same walk, each value read once. The middleware judges the
+ * copy and gives the model the copy: a caller's schema walked live could
+ * answer the walk one value and the provider's serialisation another (a
+ * getter that counts its reads, a `toJSON`; round 44). A function, symbol,
+ * bigint or undefined value is left out of the copy (JSON has none; a
+ * function-valued `toJSON` key would have been called by `JSON.stringify`).
+ */
 function definitionText(
   definition: ToolDefinition,
   maxLength = DEFAULT_MAX_TOOL_DEFINITION_LENGTH,
-): ToolDefinitionText {
+): DefinitionRead {
   const lines: string[] = [];
   let length = 0;
   const add = (text: string): boolean => {
@@ -229,12 +249,15 @@ function definitionText(
     lines.push(text);
     return true;
   };
-  const tooLong = (): ToolDefinitionText => ({
+  const tooLong = (): DefinitionRead => ({
     ok: false,
     reason: `the definition text is longer than ${maxLength} characters`,
   });
-  if (!add(String(definition.name))) return tooLong();
+  const name = String(definition.name);
+  if (!add(name)) return tooLong();
   if (typeof definition.description === 'string' && !add(definition.description)) return tooLong();
+  const copy: ToolDefinition = { name };
+  if (typeof definition.description === 'string') copy.description = definition.description;
 
   // An explicit stack: no recursion, so depth costs no call stack. An
   // `exit` frame marks the end of an object's subtree, for cycle detection.
@@ -247,20 +270,46 @@ function definitionText(
         named: boolean;
         /** The key naming this value, when it is text (a property name), judged before the value. */
         label?: string;
+        /** Puts the value's copy in its place in the copy of its parent. */
+        put: (copied: unknown) => void;
       }
     | { exit: object };
   const stack: Frame[] = [];
   if (definition.inputExamples != null) {
-    stack.push({ value: definition.inputExamples, depth: 0, key: undefined, named: true });
+    stack.push({
+      value: definition.inputExamples,
+      depth: 0,
+      key: undefined,
+      named: true,
+      put: copied => {
+        copy.inputExamples = copied;
+      },
+    });
   }
   if (definition.inputSchema != null) {
-    stack.push({ value: definition.inputSchema, depth: 0, key: undefined, named: false });
+    stack.push({
+      value: definition.inputSchema,
+      depth: 0,
+      key: undefined,
+      named: false,
+      put: copied => {
+        copy.inputSchema = copied;
+      },
+    });
   }
   // A description that is not a string (a server's JSON may hold anything
   // there, and a provider sends it on as it is) is judged as a value, every
   // text in it (round 37: it was left out of the text).
   if (definition.description != null && typeof definition.description !== 'string') {
-    stack.push({ value: definition.description, depth: 0, key: undefined, named: true });
+    stack.push({
+      value: definition.description,
+      depth: 0,
+      key: undefined,
+      named: true,
+      put: copied => {
+        copy.description = copied as string;
+      },
+    });
   }
   // The objects on the path from the root: one seen again is a cycle. A
   // subschema shared by two properties is walked twice (bounded by the count).
@@ -272,7 +321,7 @@ function definitionText(
       ancestors.delete(frame.exit);
       continue;
     }
-    const { value, depth, key, named, label } = frame;
+    const { value, depth, key, named, label, put } = frame;
     if (label !== undefined && !add(label)) return tooLong();
     if (++nodes > MAX_SCHEMA_NODES) {
       return { ok: false, reason: `the input schema has more than ${MAX_SCHEMA_NODES} values` };
@@ -284,17 +333,42 @@ function definitionText(
       const structural =
         key !== undefined && STRUCTURAL_STRINGS.has(key) && isStructuralValue(value);
       if (!structural && value.length > 0 && !add(value)) return tooLong();
+      put(value);
       continue;
     }
-    if (value === null || typeof value !== 'object') continue;
+    if (value === null || typeof value !== 'object') {
+      if (value === null || typeof value === 'number' || typeof value === 'boolean') put(value);
+      continue;
+    }
     if (ancestors.has(value)) {
       return { ok: false, reason: 'the input schema contains a cycle' };
     }
     ancestors.add(value);
     const children: Frame[] = [];
     if (Array.isArray(value)) {
-      for (const item of value) children.push({ value: item, depth: depth + 1, key, named: false });
+      // By index, its length read once (not the array's iterator, which a
+      // caller can replace); an array longer than the values walked at most
+      // is refused before its items are listed (a Proxy can claim 2^32 - 1).
+      const length: number = value.length;
+      if (length > MAX_SCHEMA_NODES) {
+        return { ok: false, reason: `the input schema has more than ${MAX_SCHEMA_NODES} values` };
+      }
+      const items: unknown[] = new Array(length).fill(null);
+      put(items);
+      for (let index = 0; index < length; index++) {
+        children.push({
+          value: value[index],
+          depth: depth + 1,
+          key,
+          named: false,
+          put: copied => {
+            items[index] = copied;
+          },
+        });
+      }
     } else {
+      const entries: Record<string, unknown> = {};
+      put(entries);
       for (const [childKey, child] of Object.entries(value)) {
         children.push({
           value: child,
@@ -303,6 +377,7 @@ function definitionText(
           named: !named && NAMED_CHILDREN.has(childKey),
           // Names chosen by the tool's author are text; keyword names are not.
           ...((named || !SCHEMA_KEYWORDS.has(childKey)) && { label: childKey }),
+          put: copied => setEntry(entries, childKey, copied),
         });
       }
     }
@@ -310,7 +385,7 @@ function definitionText(
     // Document order: the first child is popped first.
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  return { ok: true, text: lines.join('\n') };
+  return { ok: true, text: lines.join('\n'), definition: copy };
 }
 
 /**
@@ -544,6 +619,8 @@ interface DefinitionVerdict {
   records: GuardrailRecord[];
   trip?: GuardrailRecord;
   cachedVerdicts: number;
+  /** The tool as judged: its description, input schema and examples the plain copy that was read. */
+  judged?: LanguageModelV4FunctionTool;
 }
 
 /**
@@ -583,6 +660,9 @@ export async function judgeToolDefinitions(
   await listings;
   const records = verdicts.flatMap(v => v.records);
   const cachedVerdicts = verdicts.reduce((sum, v) => sum + v.cachedVerdicts, 0);
+  // The model is given what was judged: each function tool with the plain
+  // copy of its definition read once (a caller's schema read again could answer otherwise).
+  const given = tools.map((tool, i) => verdicts[i]!.judged ?? tool);
   const removed = tools.filter((_, i) => verdicts[i]!.trip).map(tool => tool.name);
   const firstTrip = verdicts.find(v => v.trip)?.trip;
   if (firstTrip && options.onTrip === 'block') {
@@ -596,9 +676,15 @@ export async function judgeToolDefinitions(
     };
   }
   if (removed.length === 0) {
-    return { tools: params.tools, toolChoice: params.toolChoice, records, removed, cachedVerdicts };
+    return {
+      tools: params.tools === undefined ? undefined : given,
+      toolChoice: params.toolChoice,
+      records,
+      removed,
+      cachedVerdicts,
+    };
   }
-  const kept = tools.filter((_, i) => !verdicts[i]!.trip);
+  const kept = given.filter((_, i) => !verdicts[i]!.trip);
   return {
     tools: kept,
     toolChoice: toolChoiceWithout(params.toolChoice, removed, kept.length),
@@ -631,13 +717,13 @@ async function judgeDefinition(
 ): Promise<DefinitionVerdict> {
   const { guardrails, cache, pins, maxLength, onEvent } = options;
   const serverId = serverIdOf(tool);
-  const definition: ToolDefinition = {
+  const read: ToolDefinition = {
     name: tool.name,
     ...(tool.description !== undefined && { description: tool.description }),
     inputSchema: tool.inputSchema,
     ...(tool.inputExamples !== undefined && { inputExamples: tool.inputExamples }),
   };
-  const built = toolDefinitionText(definition, { maxLength });
+  const built = readDefinition(read, maxLength);
   if (!built.ok) {
     const trip = ownRecord(
       TOOL_DEFINITION_LIMIT,
@@ -649,6 +735,9 @@ async function judgeDefinition(
     emitEvent(onEvent, trip);
     return { records: [trip], trip, cachedVerdicts: 0 };
   }
+  // From here on the copy read once is the definition: pinned, judged and given to the model.
+  const definition = built.definition;
+  const judged = judgedTool(tool, definition);
 
   if (pins) {
     const sight =
@@ -656,7 +745,7 @@ async function judgeDefinition(
     const pinRecord = await checkPin(tool, definition, serverId, pins, sight, onEvent);
     if (pinRecord) return { records: [pinRecord], trip: pinRecord, cachedVerdicts: 0 };
   }
-  if (guardrails.length === 0) return { records: [], cachedVerdicts: 0 };
+  if (guardrails.length === 0) return { records: [], cachedVerdicts: 0, judged };
 
   const text = built.text;
   // A guardrail may read ctx.serverId: the same definition served by another
@@ -716,7 +805,35 @@ async function judgeDefinition(
     }
     if (result.trip) return { records, trip: result.trip, cachedVerdicts };
   }
-  return { records, cachedVerdicts };
+  return { records, cachedVerdicts, judged };
+}
+
+/**
+ * `tool` with the definition that was judged: its description, input schema
+ * and input examples the plain copy read once (`definitionText`), so the
+ * provider serialises what the guardrails saw.
+ */
+function judgedTool(
+  tool: LanguageModelV4FunctionTool,
+  definition: ToolDefinition,
+): LanguageModelV4FunctionTool {
+  // The live fields are left behind; a value JSON has no form for (a
+  // function, say) is not in the copy, so the model is not given it either.
+  const {
+    description: _description,
+    inputSchema: _schema,
+    inputExamples: _examples,
+    ...rest
+  } = tool;
+  const judged: LanguageModelV4FunctionTool = {
+    ...rest,
+    inputSchema: (definition.inputSchema ?? {}) as LanguageModelV4FunctionTool['inputSchema'],
+  };
+  if (definition.description !== undefined) judged.description = definition.description;
+  if (definition.inputExamples !== undefined) {
+    judged.inputExamples = definition.inputExamples as LanguageModelV4FunctionTool['inputExamples'];
+  }
+  return judged;
 }
 
 /**

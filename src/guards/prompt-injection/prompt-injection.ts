@@ -3,6 +3,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailKind } from '../../core/types';
 import { readsJson } from '../shared/json-string-spans';
 import { bestJsonReading } from '../shared/json-text';
+import { withHarmfulScorer } from './harmful-model-loader';
 import { MODEL_WINDOW } from './injection-model';
 import { promptInjectionOptionShape } from './prompt-injection-options';
 import {
@@ -111,17 +112,21 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
       // A tool's arguments and results (JSON) are read as the text their strings
       // carry (keys and punctuation are not prose; a document's first and last
       // lines start and end as written), and a dominant string also alone.
-      const read = (text: string) => scoreInMode(text, effectiveMode);
-      const { score, signals } =
-        (readsJson(ctx) ? bestJsonReading(content, read, JSON_STRING_ALONE_MAX) : undefined) ??
-        read(content);
-      const info = { score, signals, mode: effectiveMode, threshold: effectiveThreshold };
-      if (score < effectiveThreshold) return allow(info);
-      return block({
-        message: message ?? defaultMessage(effectiveMode, ctx.kind),
-        reason: `prompt injection score ${score} >= ${effectiveThreshold} (${signals.join(', ')})`,
-        severity: 'critical',
-        info,
+      // The harmful model (a decoded segment's signal) loads on first need:
+      // the first check whose text decodes to something waits for it.
+      return withHarmfulScorer(harmful => {
+        const read = (text: string) => scoreInMode(text, effectiveMode, harmful);
+        const { score, signals } =
+          (readsJson(ctx) ? bestJsonReading(content, read, JSON_STRING_ALONE_MAX) : undefined) ??
+          read(content);
+        const info = { score, signals, mode: effectiveMode, threshold: effectiveThreshold };
+        if (score < effectiveThreshold) return allow(info);
+        return block({
+          message: message ?? defaultMessage(effectiveMode, ctx.kind),
+          reason: `prompt injection score ${score} >= ${effectiveThreshold} (${signals.join(', ')})`,
+          severity: 'critical',
+          info,
+        });
       });
     },
   });

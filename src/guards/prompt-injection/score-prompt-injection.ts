@@ -1,5 +1,6 @@
 import { callerArgument } from '../../core/caller-values';
 import { oneOf, validateOptionsOnce } from '../../core/options';
+import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { harmfulModels } from '../harmful-content/load-harmful-model';
 import { type DecodedSegment, maskEncodedRuns, readEncodings } from './decode-segments';
 import { bestHarmfulReading } from './decoded-harmful';
@@ -226,11 +227,18 @@ export function indirectScore(
 /**
  * `scorePromptInjection` with explicit models, for the training script
  * (which scores held-apart rows with a model before it is written).
+ * `harmfulScorer` gives the harmful-content model, asked for only when a direct-mode
+ * text decodes to something: `scorePromptInjection` gives the one it imports
+ * statically, `promptInjection()` one it loads on first need (see
+ * `withHarmfulScorer`; it throws until loaded, so it is never asked for inside
+ * a `try`). Read the harmful model only through it: a static use here would
+ * put the model back in every bundle of `promptInjection()` at start.
  */
 export function scoreWithModels(
   text: string,
   mode: 'direct' | 'indirect',
   models: InjectionModels,
+  harmfulScorer: () => HarmfulScorer,
 ): PromptInjectionScore {
   const scorer = models.direct;
   if (mode === 'indirect') return indirectScore(text, models);
@@ -258,7 +266,7 @@ export function scoreWithModels(
   if (decoded.length > 0) {
     const harmful = bestHarmfulReading(
       decoded.map(segment => foldText(segment.text)),
-      harmfulModels().scorer,
+      harmfulScorer(),
     );
     if (harmful.index >= 0 && harmful.probability >= DECODED_HARMFUL_CUTOFF) {
       const id = `${decoded[harmful.index]!.encoding}:harmful`;
@@ -308,13 +316,23 @@ export function scorePromptInjection(
     root: 'scorePromptInjection.options',
     shape: scoreOptionShape,
   });
-  return scoreInMode(text, mode);
+  return scoreInMode(text, mode, shippedHarmfulScorer);
 }
+
+/** The harmful model `scorePromptInjection` reads (imported statically: it is synchronous). */
+const shippedHarmfulScorer = (): HarmfulScorer => harmfulModels().scorer;
 
 /** The options `scorePromptInjection` takes. */
 const scoreOptionShape = { mode: oneOf(['direct', 'indirect']) };
 
-/** `scorePromptInjection` of a text and a mode the caller checked (the guard's). */
-export function scoreInMode(text: string, mode: 'direct' | 'indirect'): PromptInjectionScore {
-  return scoreWithModels(text, mode, injectionModels());
+/**
+ * `scorePromptInjection` of a text and a mode the caller checked (the
+ * guard's), the harmful model from `harmful` (see `scoreWithModels`).
+ */
+export function scoreInMode(
+  text: string,
+  mode: 'direct' | 'indirect',
+  harmful: () => HarmfulScorer,
+): PromptInjectionScore {
+  return scoreWithModels(text, mode, injectionModels(), harmful);
 }

@@ -1,7 +1,9 @@
+import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { windowAndGenerateTexts } from '../../../test/helpers';
+import { cut, modelFor, windowAndGenerateTexts } from '../../../test/helpers';
 import { foundSecrets } from '../../../test/helpers/secrets-redacted';
 import { runChain } from '../../core/chain';
+import { guardrails } from '../../middleware/guardrails-middleware';
 import { pii } from '../pii/pii';
 import { secrets } from './secrets';
 
@@ -92,5 +94,25 @@ describe('a provider key joined to the word before it by a - or _', () => {
     );
     expect(generated).toBe('Use x.com-[GITHUB_TOKEN] or prod_[AWS_ACCESS_KEY_ID] now.\nDone.');
     for (const text of streamed) expect(text).toBe(generated);
+  });
+
+  it('pii() then secrets() in window mode end as generate does, at every cut', async () => {
+    const answer = `Mail john@example.com-${AWS}end or jane@x.org${GITHUB}done now.\nDone.`;
+    const model = (deltas: string[]) =>
+      wrapLanguageModel({
+        model: modelFor(answer, deltas),
+        middleware: guardrails({
+          output: [pii({ action: 'redact' }), secrets({ action: 'redact' })],
+          stream: { mode: 'window' },
+        }),
+      });
+    const generated = (await generateText({ model: model([answer]), prompt: 'hi' })).text;
+    expect(generated).toBe(
+      'Mail [EMAIL_ADDRESS]-[AWS_ACCESS_KEY_ID] or [EMAIL_ADDRESS][GITHUB_TOKEN] now.\nDone.',
+    );
+    for (const sizes of [[1], [2], [3], [5], [7], [11], [1, 7, 3], [30]]) {
+      const streamed = await streamText({ model: model(cut(answer, sizes)), prompt: 'hi' }).text;
+      expect(streamed).toBe(generated);
+    }
   });
 });

@@ -1,9 +1,7 @@
-import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { cut, modelFor, windowAndGenerateTexts } from '../../../test/helpers';
+import { windowAndGenerateTexts } from '../../../test/helpers';
 import { foundSecrets } from '../../../test/helpers/secrets-redacted';
 import { runChain } from '../../core/chain';
-import { guardrails } from '../../middleware/guardrails-middleware';
 import { pii } from '../pii/pii';
 import { secrets } from './secrets';
 
@@ -97,22 +95,14 @@ describe('a provider key joined to the word before it by a - or _', () => {
   });
 
   it('pii() then secrets() in window mode end as generate does, at every cut', async () => {
-    const answer = `Mail john@example.com-${AWS}end or jane@x.org${GITHUB}done now.\nDone.`;
-    const model = (deltas: string[]) =>
-      wrapLanguageModel({
-        model: modelFor(answer, deltas),
-        middleware: guardrails({
-          output: [pii({ action: 'redact' }), secrets({ action: 'redact' })],
-          stream: { mode: 'window' },
-        }),
-      });
-    const generated = (await generateText({ model: model([answer]), prompt: 'hi' })).text;
+    const { generated, streamed } = await windowAndGenerateTexts(
+      [pii({ action: 'redact' }), secrets({ action: 'redact' })],
+      `Mail john@example.com-${AWS}end or jane@x.org${GITHUB}done now.\nDone.`,
+      [[1], [2], [3], [5], [7], [11], [1, 7, 3], [30]],
+    );
     expect(generated).toBe(
       'Mail [EMAIL_ADDRESS]-[AWS_ACCESS_KEY_ID] or [EMAIL_ADDRESS][GITHUB_TOKEN] now.\nDone.',
     );
-    for (const sizes of [[1], [2], [3], [5], [7], [11], [1, 7, 3], [30]]) {
-      const streamed = await streamText({ model: model(cut(answer, sizes)), prompt: 'hi' }).text;
-      expect(streamed).toBe(generated);
-    }
+    for (const text of streamed) expect(text).toBe(generated);
   });
 });

@@ -231,19 +231,19 @@ export function modelFor(text: string, deltas: string[]) {
 
 /**
  * The text `generateText` gives for a model answering `answer` with
- * `guardrail` on output in window mode, and the texts `streamText` gives for
- * it cut into each of `chunkings` (sizes as {@link cut} takes them): a
+ * `guardrail` (or a chain of them) on output in window mode, and the texts
+ * `streamText` gives for it cut into each of `chunkings` (sizes as {@link cut} takes them): a
  * window stream must end as the generate call does.
  */
 export async function windowAndGenerateTexts(
-  guardrail: Guardrail,
+  guardrail: Guardrail | Guardrail[],
   answer: string,
   chunkings: number[][],
 ): Promise<{ generated: string; streamed: string[] }> {
   const model = (deltas: string[]) =>
     wrapLanguageModel({
       model: modelFor(answer, deltas),
-      middleware: guardrails({ output: [guardrail], stream: { mode: 'window' } }),
+      middleware: guardrails({ output: [guardrail].flat(), stream: { mode: 'window' } }),
     });
   const generated = (await generateText({ model: model([answer]), prompt: 'hi' })).text;
   const streamed: string[] = [];

@@ -95,13 +95,26 @@ function isBlobCode(code: number): boolean {
   return isTokenCode(code) || isBase64Mark(code);
 }
 
+/** `-` or `_`: what joins a key to the words before it (`x.com-ghp_…`, `prod_AKIA…`). */
+const isJoiner = (code: number) => code === 45 || code === 95;
+
 /**
- * Whether `start` (a letter before it) ends a word glued to what follows:
- * one to 63 ASCII letters back to the text's start or a character that no
- * token nor base64 blob has (a blank, `.`, `@`, `:`, a quote, a bracket).
+ * Whether `start` ends a word glued to what follows: one to 63 ASCII
+ * letters back to the text's start or a character that no token nor
+ * base64 blob has (a blank, `.`, `@`, `:`, a quote, a bracket); or such a
+ * word, or such a character, and one or two `-` or `_` (round 44:
+ * `x.com-ghp_…`, `prod--AKIA…`, `[EMAIL_ADDRESS]-AKIA…` were found by no
+ * rule). A joiner inside the word, or a digit, ends it as no word (an
+ * identifier's or a blob's run: gitleaks' random negatives
+ * `…a_ecghbf…jhahfbhf_…` are; `my-prod-AKIA…` is left to the entropy
+ * reading, `v2-AKIA…` to none).
  */
 function gluedAfterWord(source: string, start: number): boolean {
-  let wordStart = start;
+  let lettersEnd = start;
+  // One or two joiners right before the key (`prod-AKIA…`, `--ghp_…`).
+  if (isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
+  if (lettersEnd < start && isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
+  let wordStart = lettersEnd;
   while (wordStart > 0 && isAsciiLetter(source.charCodeAt(wordStart - 1))) {
     if (start - wordStart === longestWord) return false;
     wordStart--;
@@ -145,7 +158,6 @@ export function forEachGluedKeyMatch(
   finder.findWithin(source, windows, (at, literal) => {
     for (const [ruleIndex, offset] of rulesByLiteral[literal]!) {
       const start = at - offset;
-      if (start <= 0 || !isAsciiLetter(source.charCodeAt(start - 1))) continue;
       if (!gluedAfterWord(source, start)) continue;
       // A variable key glued to its word by a character the normal form left out (`x\x1bsk-…\x1by`)
       // would read on over the next one too: left to the reading with controls as blanks.
@@ -181,7 +193,8 @@ const literalReach = 32;
  * finder cuts the domain there (round 43): the run read whole has no
  * top-level domain (`comAKIA…`), so `pii()` found no address and, before
  * `secrets()` in a chain, released it beside the key it left to
- * `secrets()`. Reads the last label and at most 32 characters past the
+ * `secrets()`. A `-` joining the key to the label ends the domain too
+ * (round 44). Reads the last label and at most 32 characters past the
  * run: bounded per address.
  */
 export function gluedKeyInDomain(text: string, from: number, end: number): number {
@@ -204,5 +217,8 @@ export function gluedKeyInDomain(text: string, from: number, end: number): numbe
       if (match.index < keyStart) keyStart = match.index;
     },
   );
+  // A `-` joining the key to the label is no part of the domain (`example.com-AKIA…`, round 44).
+  while (keyStart < end && keyStart > labelStart && text.charCodeAt(keyStart - 1) === 45)
+    keyStart--;
   return keyStart;
 }

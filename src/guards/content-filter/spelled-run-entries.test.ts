@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
 import { guardContext } from '../../../test/helpers';
-import { bareCallGuard } from '../../../test/helpers/window';
+import { bareCallGuard, deltasOf } from '../../../test/helpers/window';
 import type { Verdict } from '../../core/types';
 import { HELD, type ProcessorStep, type StreamPart } from '../../middleware/stream-processor';
 import { windowProcessor } from '../../middleware/window-processor';
@@ -86,17 +86,6 @@ async function streamed(deltas: readonly string[], options: ContentFilterOptions
   }
   if (!trip) await take(processor.push({ type: 'text-end', id: 't' } as StreamPart));
   return { text: parts.join(''), trip };
-}
-
-function deltasOf(text: string, mode: number, random: () => number): string[] {
-  if (mode === 2) return [text];
-  const deltas: string[] = [];
-  for (let at = 0; at < text.length; ) {
-    const size = mode === 0 ? 4 : 1 + Math.floor(random() * 50);
-    deltas.push(text.slice(at, at + size));
-    at += size;
-  }
-  return deltas;
 }
 
 describe('window mode on an entry inside a spelled-out run', () => {

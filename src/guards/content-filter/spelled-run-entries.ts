@@ -35,14 +35,32 @@ function isBlank(code: number): boolean {
 /** What a word break of a run reads as in the first reading: no letter, digit or blank, and in no run. */
 const BREAK = '\u0000';
 
-/** The letters of `text` as words of their own, its blanks as `BREAK` (`withBreaks`) or dropped. */
-function spelled(text: string, withBreaks: boolean): string[] {
-  const units: string[] = [];
-  for (const char of text) {
-    if (!isBlank(char.codePointAt(0)!)) units.push(char);
-    else if (withBreaks && units.length > 0 && units[units.length - 1] !== BREAK) units.push(BREAK);
+/**
+ * The letters of `text` as words of their own (one blank between), its
+ * blanks as `BREAK` (`withBreaks`) or dropped; built as one string (an
+ * array of its characters cost a fifth of the check on a spaced-out text).
+ */
+function spelled(text: string, withBreaks: boolean): string {
+  let out = '';
+  let broken = true;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (isBlank(code)) {
+      if (withBreaks && !broken) out += ` ${BREAK}`;
+      broken = true;
+      continue;
+    }
+    // A surrogate pair is one letter.
+    const pair =
+      code >= 0xd800 && code <= 0xdbff && at + 1 < text.length
+        ? text.charCodeAt(at + 1) >= 0xdc00 && text.charCodeAt(at + 1) <= 0xdfff
+        : false;
+    const unit = pair ? text.slice(at, at + 2) : text[at]!;
+    if (pair) at++;
+    out += out === '' ? unit : ` ${unit}`;
+    broken = false;
   }
-  return units;
+  return out;
 }
 
 /**
@@ -62,18 +80,18 @@ export function spelledRunEntries(
   const matcherOf = (indexes: number[]) =>
     indexes.length === 0
       ? undefined
-      : termMatcher(indexes.map(index => spelled(terms[index]!, false).join(' ')));
+      : termMatcher(indexes.map(index => spelled(terms[index]!, false)));
   const wordMatcher = matcherOf(words);
   const phraseMatcher = matcherOf(phrases);
   return runs => {
     if (runs.length === 0) return undefined;
     if (wordMatcher) {
-      const text = runs.map(run => spelled(run, true).join(' ')).join(` ${BREAK} `);
+      const text = runs.map(run => spelled(run, true)).join(` ${BREAK} `);
       const found = wordMatcher(text);
       if (found) return words[found.term];
     }
     if (phraseMatcher) {
-      const text = runs.map(run => spelled(run, false).join(' ')).join(` ${BREAK} `);
+      const text = runs.map(run => spelled(run, false)).join(` ${BREAK} `);
       const found = phraseMatcher(text);
       if (found) return phrases[found.term];
     }

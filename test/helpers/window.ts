@@ -74,3 +74,18 @@ export function randomSizes(seed: number): number[] {
   const next = seededRandom(seed);
   return Array.from({ length: 64 }, () => 1 + Math.floor(next() * 40));
 }
+
+/**
+ * `text` cut into deltas: 4 characters each (`mode` 0), random sizes of 1
+ * to 50 (1, from `random`), or whole (2).
+ */
+export function deltasOf(text: string, mode: number, random: () => number): string[] {
+  if (mode === 2) return [text];
+  const deltas: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    const size = mode === 0 ? 4 : 1 + Math.floor(random() * 50);
+    deltas.push(text.slice(at, at + size));
+    at += size;
+  }
+  return deltas;
+}

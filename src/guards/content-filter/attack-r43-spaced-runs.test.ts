@@ -32,8 +32,9 @@ describe('an entry spelled out inside a longer spaced run', () => {
     expect(verdict(text).action).toBe('block');
   });
 
-  // Found at 8302f965 (and fc226bfe): allowed.
-  it.fails.each([
+  // Found at 8302f965 (and fc226bfe): allowed. Blocked since round 44
+  // (`spelled-run-entries.ts`: an entry read inside a spelled-out run).
+  it.each([
     ['one letter before it', 'u k i l l   y o u r s e l f'],
     ['no word breaks', 'j u s t k i l l y o u r s e l f'],
   ])('%s: blocked', (_, text) => {

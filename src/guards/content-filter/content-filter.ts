@@ -2,7 +2,7 @@ import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { GuardrailConfigError } from '../../core/errors';
 import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail } from '../../core/types';
-import { foldTermReadings, foldTextReadings } from '../prompt-injection/fold-text';
+import { foldTermReadings, foldTextReadings, withJoinedRuns } from '../prompt-injection/fold-text';
 import { decodedJson, readsJson } from '../shared/json-string-spans';
 import { contentFilterOptionShape } from './content-filter-options';
 import { lowerCaseLettersCannotMatch } from './lower-case-letters-pretest';
@@ -12,6 +12,7 @@ import {
   contentFilterMayMatchReach,
   contentFilterPotentialStart,
 } from './potential-start';
+import { spelledRunEntries } from './spelled-run-entries';
 import { termMatcher } from './term-matcher';
 
 /**
@@ -252,6 +253,8 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
   // mode checks over and over) is ruled out without folding when no entry
   // can be spelled in it (`lower-case-letters-pretest.ts`: the same verdict).
   const cannotMatch = matcher === undefined ? undefined : lowerCaseLettersCannotMatch(terms);
+  // An entry spelled inside a longer spelled-out run (`u k i l l   y o u r s e l f`), round 44.
+  const inSpelledRuns = matcher === undefined ? undefined : spelledRunEntries(terms);
   const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
   // Window mode holds back the last words only when they begin an entry
   // (read with Markdown's hiding markers, too).
@@ -314,10 +317,16 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       // JSON (a tool's arguments or result) is also read decoded: the `n` of a
       // line break (`\nproject x`) is glued to the word after it.
       const decoded = readsJson(ctx) ? decodedJson(content) : undefined;
-      const match = find(content) ?? (decoded ? find(decoded.text) : null);
-      if (!match) return allow();
+      // The spelled-out runs every reading joined, read last (`spelled-run-entries.ts`).
+      const runs: string[] = [];
+      const match = withJoinedRuns(
+        runs,
+        () => find(content) ?? (decoded ? find(decoded.text) : null),
+      );
+      const term = match ? match.term : inSpelledRuns?.(runs);
+      if (term === undefined) return allow();
       // Named by list and index: the matched words are what the filter hides.
-      const { category, entry } = categoryOf.get(terms[match.term]!) ?? {
+      const { category, entry } = categoryOf.get(terms[term]!) ?? {
         category: 'blocklist',
         entry: -1,
       };

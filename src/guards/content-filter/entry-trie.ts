@@ -1,5 +1,3 @@
-import { SPACED_JOIN, SPACED_SPACE } from '../prompt-injection/fold-text';
-
 /**
  * The trie of the entries: `children.get(node * 0x10000 + unit)` = child;
  * node 0 is the root. `backward`: each entry read from its last unit.
@@ -30,8 +28,13 @@ export function entryTrie(terms: readonly string[], backward = false): Map<numbe
  * of an entry. `foldText` joins a run's units or, where a single blank cuts
  * its words, keeps the blank, so a `SPACED_SPACE` step reads as nothing or
  * as a blank; a `SPACED_JOIN` (one separator other than a blank) as
- * nothing; a `SPACED_BREAK` (two or three blanks) as a blank. A unit may
- * read two ways (a leetspeak character as itself and as its letter).
+ * nothing; a `SPACED_BREAK` (two or three blanks) as a blank. Since round
+ * 44 contentFilter also reads an entry of several words inside a run with
+ * its blanks dropped and the run's word breaks dropped
+ * (`spelled-run-entries.ts`): an entry's blank may then stand at any step,
+ * and any step may read as nothing, so every step reads as nothing or as a
+ * blank. A unit may read two ways (a leetspeak character as itself and as
+ * its letter).
  */
 export interface SpacedRunWalk {
   /** Starts a reading at the root of the trie. */
@@ -126,7 +129,8 @@ export function spacedRunWalker(
       live = 1;
     },
     unit: (code, other = 0) => read(code, other, false),
-    step: kind => (kind === SPACED_JOIN ? live > 0 : read(32, 0, kind === SPACED_SPACE)),
+    // Every kind reads as nothing or as a blank (see `SpacedRunWalk`).
+    step: () => read(32, 0, true),
   };
 }
 

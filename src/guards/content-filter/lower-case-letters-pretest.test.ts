@@ -8,6 +8,7 @@ import {
   homoglyphs,
   latinLookAlikes,
   smallCapitals,
+  withJoinedRuns,
 } from '../prompt-injection/fold-text';
 import { decodedJson } from '../shared/json-string-spans';
 import {
@@ -17,6 +18,7 @@ import {
 } from './content-filter';
 import { lowerCaseLettersCannotMatch } from './lower-case-letters-pretest';
 import { withJoinersBlank, withoutEmphasis } from './markdown-emphasis';
+import { spelledRunEntries } from './spelled-run-entries';
 import { termMatcher } from './term-matcher';
 
 // Round 42 (issue 16): window mode checked random spaced letters (`q x b a
@@ -52,9 +54,10 @@ function termsOf(list: readonly string[]): string[] {
   return [...new Set(readings)].sort((a, b) => b.length - a.length);
 }
 
-/** What the check finds, as it finds it (every reading), without the pre-test. */
+/** What the check finds, as it finds it (every reading, and inside spelled-out runs), without the pre-test. */
 function checkFinds(terms: readonly string[]): (text: string) => boolean {
   const matcher = termMatcher(terms);
+  const inRuns = spelledRunEntries(terms);
   const joined = (folded: string) => {
     const blank = withJoinersBlank(folded);
     return matcher(folded) !== undefined || (blank !== undefined && matcher(blank) !== undefined);
@@ -65,7 +68,11 @@ function checkFinds(terms: readonly string[]): (text: string) => boolean {
   };
   return text => {
     const shown = withoutEmphasis(text);
-    return finds(text) || (shown !== undefined && finds(shown.text));
+    const runs: string[] = [];
+    return withJoinedRuns(
+      runs,
+      () => finds(text) || (shown !== undefined && finds(shown.text)) || inRuns(runs) !== undefined,
+    );
   };
 }
 
@@ -74,8 +81,11 @@ function lowerCaseTexts(list: readonly string[], count: number, seed: number): s
   const random = seededRandom(seed);
   const pick = <T>(from: readonly T[]) => from[Math.floor(random() * from.length)]!;
   const spellable = list.filter(entry => /^[a-z ]+$/.test(entry));
+  // Round 44: a word break inside a word too (an entry of several words is read across one).
   const spelled = (entry: string) =>
-    [...entry].map(unit => (unit === ' ' ? pick([' ', '  ', '   ']) : unit)).join(' ');
+    [...entry]
+      .map(unit => (unit === ' ' ? pick([' ', '  ', '   ']) : unit))
+      .reduce((out, unit) => out + (random() < 0.1 ? pick(['  ', '   ']) : ' ') + unit);
   const texts: string[] = [];
   while (texts.length < count) {
     const spaced = random() < 0.5;
@@ -143,9 +153,13 @@ describe('lowerCaseLettersCannotMatch', () => {
     expect(cannotMatch('he said fuck')).toBe(false);
     expect(cannotMatch('s h i')).toBe(true);
     expect(cannotMatch('s h i t')).toBe(false);
-    // Conservative: `x f u c k` joins to `xfuck`, which the check passes.
+    // `x f u c k` joins to `xfuck`, which the check passed before round 44
+    // and blocks since (an entry read inside a spelled-out run).
     expect(cannotMatch('x f u c k')).toBe(false);
-    expect(actionOf(contentFilter(), 'x f u c k')).toBe('allow');
+    expect(actionOf(contentFilter(), 'x f u c k')).toBe('block');
+    // Round 44: an entry of several words across a word break of the run.
+    expect(cannotMatch('q k i   l l y o u')).toBe(false);
+    expect(cannotMatch('q k i    l l y o u')).toBe(true);
     // Other units: the check decides.
     for (const text of ['Q X B A', 'q x b a.', 'q\nx b a', 'q x b a 1', 'q\\x b a', 'q x é']) {
       expect(cannotMatch(text)).toBe(false);

@@ -24,18 +24,27 @@
  * - the check's other readings add nothing: `F` has no joiner
  *   (`withJoinersBlank` leaves it), `T` no Markdown marker
  *   (`withoutEmphasis` leaves it), and no backslash, so no JSON escape to
- *   decode (`decodedJson` gives nothing to read again).
+ *   decode (`decodedJson` gives nothing to read again);
+ * - round 44: the check also reads an entry inside a joined run
+ *   (`spelled-run-entries.ts`): an entry of one word at any letter of one
+ *   of the run's words, an entry of several words with its blanks dropped
+ *   at any letter of the run, across its word breaks. Each letter of a run
+ *   in `T` is the text's first unit or follows a space, and the run's next
+ *   letter is one space on, or two or three (a word break).
  * So each word of `F` is read from `T` starting at a letter that is the
  * text's first unit or follows a space, each next letter of the word being
  * the unit after the last one read or the one after a single space (inside
  * a run), and each space of `F` is one or more spaces of `T`. A match of an
- * entry in `F` starts at a word start (no letter or digit before it), so
- * it is spelled in `T` along such a walk: from a letter at a word start,
- * each next letter of the entry one unit on or two (over one space), each
- * blank of the entry over one or more spaces. When no walk spells a whole
- * entry (an entry with a unit outside `[a-z ]` spells nothing in `F`),
- * the check passes the text: the pre-test says so, and the check is not
- * run. Every other text, and a walk past its step budget, gets the check.
+ * entry in `F` starts at a word start (no letter or digit before it), and
+ * one inside a run at a letter of the run, so it is spelled in `T` along
+ * such a walk: from a letter at a word start, each next letter of the
+ * entry one unit on or over one to three spaces, each blank of the entry
+ * over one or more spaces (an entry's blank dropped inside a run is one of
+ * those two: its next letter is over one to three spaces). When no walk
+ * spells a whole entry (an entry with a unit outside `[a-z ]` spells
+ * nothing in `F`), the check passes the text: the pre-test says so, and the
+ * check is not run. Every other text, and a walk past its step budget,
+ * gets the check.
  *
  * Linear: at each unit at most one walk starts, and each walk takes at
  * most `WALK_STEPS` steps. `lower-case-letters-pretest.test.ts` compares
@@ -148,20 +157,22 @@ export function lowerCaseLettersWalk(
         }
         continue;
       }
-      // Over one space: the next letter of a spelled-out run ...
-      if (at + 2 < length && text.charCodeAt(at + 2) !== SPACE) {
-        const to = child(node, text.charCodeAt(at + 2));
+      let after = at + 1;
+      while (after < length && text.charCodeAt(after) === SPACE) after++;
+      if (after >= length) continue;
+      // Over one to three spaces: the next letter of a spelled-out run
+      // (over a word break of the run too: round 44, an entry of several
+      // words read with the run's breaks dropped) ...
+      if (after - at <= 4) {
+        const to = child(node, text.charCodeAt(after));
         if (to >= 0) {
           stackNodes[size] = to;
-          stackAt[size++] = at + 2;
+          stackAt[size++] = after;
         }
       }
       // ... or a blank of the entry, over every space.
       const blank = child(node, SPACE);
       if (blank < 0) continue;
-      let after = at + 1;
-      while (after < length && text.charCodeAt(after) === SPACE) after++;
-      if (after >= length) continue;
       const to = child(blank, text.charCodeAt(after));
       if (to >= 0) {
         stackNodes[size] = to;

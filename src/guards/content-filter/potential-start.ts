@@ -11,7 +11,6 @@ import {
   leet,
   openBidiEntry,
   openRightToLeftOverride,
-  SPACED_JOIN,
   SPACED_SPACE,
   spacedStep,
   withoutLatinDiacritics,
@@ -324,11 +323,11 @@ function trailingRunsHold(terms: readonly string[]): (text: string) => number {
  * issue 16): more text may make it a run `foldText` joins (four units or
  * more), or end it before its last unit (a letter after `n` makes `n` the
  * start of a word: `k i l l  y o u r s e l f n` is `kill yourself now`),
- * or cut its words at a space (`k.i.l.l y`). It is held from a unit that
- * may begin a joined word (the run's first, or one after a space or a word
- * break) when the units from it, joined as the fold may join them (a word
- * break read as a blank, a single space as nothing or a blank), begin an
- * entry, with or without the last unit (without it only when the run has
+ * or cut its words at a space (`k.i.l.l y`). It is held from a unit of
+ * the run (any: since round 44 contentFilter reads an entry inside a run,
+ * `spelled-run-entries.ts`) when the units from it, joined as the check
+ * may read them (each step as nothing or a blank: `spacedRunWalker`),
+ * begin an entry, with or without the last unit (without it only when the run has
  * four units before it), or when a unit from it is no ASCII letter (a
  * digit or `@ $ |` may read as leetspeak, a letter beyond ASCII may fold).
  * Before, the hook judged the run's last units as words, so `k ` of `k i`
@@ -380,8 +379,8 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
     }
     // Whether the run may end before its last unit and still be joined: four units before it.
     const withoutLast = !reachedStart || count > 4;
+    // Any unit read may begin an entry (round 44: one is read inside a run).
     for (let from = count - 1; from >= 0; from--) {
-      if (from < count - 1 ? steps[from] === SPACED_JOIN : !reachedStart) continue;
       walk.begin();
       let live = true;
       for (let index = from; index >= 0 && live; index--) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../bench/fixtures';
 import { guardContext } from '../../../test/helpers';
-import { bareCallGuard } from '../../../test/helpers/window';
+import { bareCallGuard, deltasOf } from '../../../test/helpers/window';
 import type { Guardrail, Verdict } from '../../core/types';
 import { HELD, type ProcessorStep, type StreamPart } from '../../middleware/stream-processor';
 import { reachTail } from '../../middleware/text-boundaries';
@@ -170,17 +170,6 @@ async function streamed(processor: ReturnType<typeof windowProcessor>, deltas: r
   }
   if (!trip) await take(processor.push({ type: 'text-end', id: 't' } as StreamPart));
   return { parts, trip };
-}
-
-function deltasOf(text: string, mode: number, random: () => number): string[] {
-  if (mode === 2) return [text];
-  const deltas: string[] = [];
-  for (let at = 0; at < text.length; ) {
-    const size = mode === 0 ? 4 : 1 + Math.floor(random() * 50);
-    deltas.push(text.slice(at, at + size));
-    at += size;
-  }
-  return deltas;
 }
 
 describe('window mode with the filter releases what it releases without it (round 43)', () => {

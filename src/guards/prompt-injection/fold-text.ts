@@ -433,13 +433,37 @@ function joinSpacedRuns(text: string, aggressive: boolean): string {
       continue;
     }
     pieces.push(text.slice(copied, index));
-    pieces.push(joinSpaced(text.slice(index, end), aggressive));
+    const run = text.slice(index, end);
+    const joined = joinSpaced(run, aggressive);
+    pieces.push(joined);
+    if (joinedRunSink !== undefined && joined !== run) joinedRunSink.push(joined);
     copied = end;
     index = end;
   }
   if (copied === 0) return text;
   pieces.push(text.slice(copied));
   return pieces.join();
+}
+
+/** Where `withJoinedRuns` collects the runs `joinSpacedRuns` joins (undefined: nowhere). */
+let joinedRunSink: string[] | undefined;
+
+/**
+ * `read()`, with every spelled-out run that the folds it makes join
+ * (`joinSpacedRuns`) pushed to `runs` as joined (`ukill yourself` of `u k
+ * i l l   y o u r s e l f`, its word breaks one blank), in the order
+ * joined. Folding is unchanged: contentFilter reads an entry inside such
+ * a run (round 44, issue 16), which the folded text no longer tells from
+ * a written word.
+ */
+export function withJoinedRuns<T>(runs: string[], read: () => T): T {
+  const outer = joinedRunSink;
+  joinedRunSink = runs;
+  try {
+    return read();
+  } finally {
+    joinedRunSink = outer;
+  }
 }
 
 /** `leet` as ASCII code to code, every other ASCII code to itself. */

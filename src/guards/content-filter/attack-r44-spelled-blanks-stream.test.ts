@@ -48,21 +48,34 @@ describe('a spelled-out entry whose word break is not spaces, in window mode', (
     },
   );
 
-  // At bbe5b0ee: `ok so k i l l<break>y o u r s e l f n` then the message, at
-  // chunkings [1], [2], [4] (tabs, ideographic spaces, line breaks) and [3] (NBSPs).
-  it.fails.each([
-    ['two tabs', `ok so ${spelled('\t\t')} now`],
-    ['three NBSPs', `ok so ${spelled('\u00a0\u00a0\u00a0')} now`],
-    ['two ideographic spaces', `ok so ${spelled('\u3000\u3000')} now`],
-    ['two line breaks', `ok so ${spelled('\n\n')} now`],
-    ['NBSPs between the letters too', `ok so ${spelledWith('\u00a0', '   ')} now`],
-  ])('%s: no stream releases a letter of the entry', async (_, text) => {
+  const releasesNothingOfTheEntry = async (text: string) => {
     const { generated, streamed } = await windowAndGenerateTexts(guard(), text, CHUNKINGS);
     expect(generated).toBe(MESSAGE);
     for (const text of streamed) {
       expect(text.endsWith(MESSAGE)).toBe(true);
       expect('ok so '.startsWith(released(text))).toBe(true);
     }
+  };
+
+  // At bbe5b0ee: `ok so k i l l<break>y o u r s e l f n` then the message, at
+  // chunkings [3] (NBSPs) and [1], [2], [4] (ideographic spaces). Held since
+  // round 44's spelled-run hold (hC: a run's hold starts from any of its
+  // letters, and every gap in a run may count as nothing or as a blank).
+  it.each([
+    ['three NBSPs', `ok so ${spelled('\u00a0\u00a0\u00a0')} now`],
+    ['two ideographic spaces', `ok so ${spelled('\u3000\u3000')} now`],
+    ['NBSPs between the letters too', `ok so ${spelledWith('\u00a0', '   ')} now`],
+  ])('%s: no stream releases a letter of the entry', async (_, text) => {
+    await releasesNothingOfTheEntry(text);
+  });
+
+  // Still released after round 44 (tabs and line breaks as the word break),
+  // at chunkings [1], [2], [4]: hC's lane, next round.
+  it.fails.each([
+    ['two tabs', `ok so ${spelled('\t\t')} now`],
+    ['two line breaks', `ok so ${spelled('\n\n')} now`],
+  ])('%s: no stream releases a letter of the entry', async (_, text) => {
+    await releasesNothingOfTheEntry(text);
   });
 });
 

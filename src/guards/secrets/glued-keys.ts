@@ -7,6 +7,19 @@
  * (`example.comghp`, no top-level domain), so neither guardrail found
  * anything (round 41's attacker read). A model reads the key out of such
  * text as easily as out of `… ghp_q8Zr…`.
+ *
+ * Round 44: a key of no fixed shape (Stripe `sk_live_…`, Slack `xoxb-…`,
+ * OpenAI `sk-proj-…`), read glued since round 43b after any word, not a
+ * domain only, took identifiers of words for keys: `network_test_connectivity`
+ * (`rk_test_…`), `task_live_configuration`, `desk-admin-configuration-panel`
+ * (`sk-admin-…`), `taskxoxp-notification-handler`. Such a match now needs a
+ * digit past its prefix, as the AWS id read on does; a random key of 24
+ * base62 characters lacks one about once in 70, and then the entropy
+ * reading still takes word and key as one token. On the
+ * corpora and dev sets (197,665 texts) the glued scan finds nothing, before
+ * and after: the identifiers decide. Left: an identifier with a digit
+ * (`network_test_connectivity2`) is still a Stripe key, as `rk_test_…2`
+ * after a blank is (the Stripe rule's own reading).
  */
 import { type LiteralFinder, literalFinder, stickyPattern } from '../shared/anchored-scan';
 import { isTokenCode } from './prefix-literals';
@@ -126,6 +139,9 @@ function gluedAfterWord(source: string, start: number): boolean {
 /** Hex digits only: a digest after a word (`cachekey-d41d8cd9…`), not a key. */
 const hexOnly = /^[0-9A-Fa-f]+$/;
 
+/** A decimal digit: what a random key glued to a word holds past its prefix (see `forEachGluedKeyMatch`). */
+const hasDigit = /[0-9]/;
+
 /**
  * Calls `found(ruleIndex, match)` for each match of a prefixed provider
  * rule that starts right after a word's letters (`gluedAfterWord`), with
@@ -170,6 +186,10 @@ export function forEachGluedKeyMatch(
       const value = rule.group === undefined ? match[0] : match[rule.group];
       if (value === undefined) continue;
       if (!marked[literal] && hexOnly.test(value.slice(rule.prefix))) continue;
+      // A key of no fixed shape glued to a word holds a digit past its prefix (round 44):
+      // identifiers of words (`network_test_connectivity`, `desk-admin-configuration-panel`,
+      // a word ending in `rk` or `sk`) were read as a Stripe and an OpenAI key.
+      if (variable[ruleIndex] === true && !hasDigit.test(value.slice(rule.prefix))) continue;
       // A match a blob's `+`, `/`, `=` follows is not read glued; nor one the text runs on
       // after, unless its rule reads on past its bound (`more`, GitHub's: `x.comghp_…done`
       // is its key read to the token's end, as `see ghp_…done` is; round 43).

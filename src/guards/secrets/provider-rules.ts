@@ -954,8 +954,41 @@ const keyedRules: Rule[] = [
   ),
 ];
 
+/** A value's last part of hex digits only and one length (`[a-fA-F0-9]{32}`), as a pattern source ends. */
+const hexPartEnd = /\[(?:0-9|a-f|A-F)+\]\{\d+\}$/;
+
+/**
+ * A prefixed rule of one length whose value ends in hex digits and at a
+ * token's boundary (`shpat_` and 32, `dop_v1_` and 64, Twilio's `SK`,
+ * Mailgun's `key-`), made to read on past that length as the AWS id does
+ * (round 44): a letter after the key (`see shpat_…done`) failed the
+ * boundary, no rule matched and the entropy reading found nothing, so the
+ * key was released. A run of 32 or more hex digits is no word: what a
+ * token character follows is the key and what was glued to it, read to
+ * the token's end (`more`), as `see sk_live_…done` is. `exact` is its one
+ * length (a string's end cuts it there, `split-array-strings.ts`) and
+ * `joined` the rule as it was (pieces joined across blanks longer than
+ * the key are no key, `split-prefix.ts`). A last part of letters or token
+ * characters (`glft-` and 20) is left as it was: hyphenated words fill
+ * such a length.
+ */
+function readOnPastHex(rule: Rule): Rule {
+  const { source, flags } = rule.pattern;
+  if (rule.prefix === undefined || rule.more !== undefined || rule.group !== undefined) return rule;
+  if (!source.startsWith(b) || !source.endsWith(e)) return rule;
+  const body = source.slice(0, -e.length);
+  if (!hexPartEnd.test(body)) return rule;
+  return {
+    ...rule,
+    pattern: new RegExp(body, flags),
+    more: readOn(tokenChar),
+    exact: exactForm(body.slice(b.length)),
+    joined: rule.pattern,
+  };
+}
+
 /** Every provider rule: the prefixed formats, then the keyed ones. */
-export const providerRules: Rule[] = [...prefixedRules, ...keyedRules];
+export const providerRules: Rule[] = [...prefixedRules.map(readOnPastHex), ...keyedRules];
 
 /** Prefixes whose tokens are judged by their provider rule alone, never by the entropy detector. */
 export const knownPrefix =

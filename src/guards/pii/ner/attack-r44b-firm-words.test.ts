@@ -29,40 +29,28 @@ function all(text: string): string[] {
 }
 
 describe('a surname of the firm words, with a person reading in its sentence', () => {
-  it.each<[string, string]>([
+  // The pronoun is read up to six tokens past the name: a stream cut at each delta (the
+  // window holds what a rule may read ahead) ends as generate does.
+  it.each<[string, string, string]>([
     // bbe5b0ee: PERSON:Pfizer; e913f4a6: ORGANIZATION:Pfizer, nothing with PERSON alone
-    ['Pfizer told me her password.', 'Pfizer'],
+    ['Pfizer told me her password.', 'Pfizer', '[PERSON] told me her password.'],
     // bbe5b0ee: PERSON:Fresenius; e913f4a6: ORGANIZATION:Fresenius
-    ['Our tenant Fresenius paid late again.', 'Fresenius'],
+    ['Our tenant Fresenius paid late again.', 'Fresenius', 'Our tenant [PERSON] paid late again.'],
     // e913f4a6: ORGANIZATION:Fluor
-    ['Fluor said he would pay.', 'Fluor'],
-  ])('%s: hidden as a PERSON', (text, name) => {
+    ['Fluor said he would pay.', 'Fluor', '[PERSON] said he would pay.'],
+  ])('%s: hidden as a PERSON, streamed or not', async (text, name, redacted) => {
     expect(personsOnly(text)).toEqual([['PERSON', name]]);
     expect(all(text)).toEqual([`PERSON:${name}`]);
+    const guard = pii({ entities: ['PERSON'], action: 'redact' });
+    const cuts = [[1], [2], [3], [5], [7], [11], [1, 7, 3], [30]];
+    const { generated, streamed } = await windowAndGenerateTexts(guard, text, cuts);
+    expect([generated, ...new Set(streamed)]).toEqual([redacted, redacted]);
   });
 
   it('a firm word with no person reading is still the firm (round 44)', () => {
     expect(all('Iberdrola raised our electricity bill.')).toEqual(['ORGANIZATION:Iberdrola']);
     // A pronoun of the next sentence is not read.
     expect(all('Pfizer raised its prices. She was angry.')).toEqual(['ORGANIZATION:Pfizer']);
-  });
-});
-
-describe('the person readings of a firm word in window streaming', () => {
-  // The pronoun is read up to six tokens past the name: a stream cut at each delta must still
-  // end as generate does (the window holds the text a rule may read ahead).
-  it.each<[string, string]>([
-    ['Pfizer told me her password.', '[PERSON] told me her password.'],
-    ['Fluor said he would pay.', '[PERSON] said he would pay.'],
-    ['Our tenant Fresenius paid late again.', 'Our tenant [PERSON] paid late again.'],
-  ])('%s', async (answer, expected) => {
-    const { generated, streamed } = await windowAndGenerateTexts(
-      pii({ entities: ['PERSON'], action: 'redact' }),
-      answer,
-      [[1], [2], [3], [5], [7], [11], [1, 7, 3], [30]],
-    );
-    expect(generated).toBe(expected);
-    for (const text of streamed) expect(text).toBe(generated);
   });
 });
 

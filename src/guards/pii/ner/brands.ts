@@ -1,6 +1,7 @@
 import { Flag, type Scanned } from './features';
 import { inPlaceContext } from './places';
 import { isSoftwareWord, nearToken } from './programming-languages';
+import { roleNouns } from './role-nouns';
 import type { NerSpan } from './tagger';
 
 /**
@@ -551,9 +552,22 @@ function firmWordContext(scanned: Scanned, index: number): boolean {
     if (personCues.has(before)) return false;
     // A firm's name takes no article: `the Amazon` is the river.
     if (before === 'the' && (scanned.flags[index - 1]! & Flag.Lower) !== 0) return false;
+    // Round 44b: a person's role right before (`Our tenant Fresenius paid late`).
+    if (roleNouns.get(before) === 1) return false;
+  }
+  // Round 44b: a personal pronoun after it in its sentence (`Pfizer told me her password`): a
+  // surname, hidden as the tagger read it when PERSON alone is asked for. At most 6 tokens read.
+  for (let after = index + 1; after < scanned.count && after <= index + 6; after++) {
+    if ((scanned.flags[after]! & Flag.SentenceStart) !== 0) break;
+    if (personPronouns.has(lowerOf(scanned, after))) return false;
   }
   return !inPlaceContext(scanned, index);
 }
+
+/** Pronouns only a person takes. */
+const personPronouns: ReadonlySet<string> = new Set(
+  'he she him his her hers himself herself'.split(' '),
+);
 
 /** Flags that keep a firm word the tagger left outside from being one: a listed word of any kind. */
 const listedWord =

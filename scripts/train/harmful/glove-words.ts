@@ -22,7 +22,7 @@
  * features split them.
  */
 
-import { UNIGRAM_SEED } from '../../../src/guards/prompt-injection/hashed-features';
+import { isWordUnit, UNIGRAM_SEED } from '../../../src/guards/prompt-injection/hashed-features';
 import type { WordVectors } from '../embeddings/glove';
 import {
   adagradStep,
@@ -32,15 +32,6 @@ import {
   type TrainOptions,
   visitRows,
 } from '../logistic';
-
-/** Word units of folded text (hashed-features.ts's `isWordUnit`): ASCII letters and digits, letters of other scripts. */
-function isWordUnit(code: number): boolean {
-  if (code < 0x80) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-  if (code >= 0x2000 && code <= 0x2bff) return false;
-  if (code >= 0x3000 && code <= 0x303f) return false;
-  if (code >= 0xd800 && code <= 0xdfff) return false;
-  return code !== 0xa0 && code !== 0xff0c && code !== 0xff0e;
-}
 
 /** The distinct words of folded `text`, in order of first appearance. */
 export function foldedWords(text: string): string[] {

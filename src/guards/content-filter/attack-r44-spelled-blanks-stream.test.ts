@@ -69,6 +69,22 @@ describe('a spelled-out entry whose word break is not spaces, in window mode', (
     await releasesNothingOfTheEntry(text);
   });
 
+  // The round's second read: a run with letters before the entry, a two-blank
+  // break inside a word and an NBSP between two letters. Generate blocked it
+  // (round 44's reading of an entry inside a run) while window mode released
+  // `k i l l   y o  u r s` and more: the hold's walk ended the run at the
+  // NBSP, which the fold reads as a space (NFKC). The hold reads the blanks
+  // NFKC writes as a space as one.
+  it('letters before the entry, a break inside a word, an NBSP: nothing of the entry is released', async () => {
+    const text = `ok so j u s t k i l l   y o  u r s\u00a0e l f now`;
+    const { generated, streamed } = await windowAndGenerateTexts(guard(), text, CHUNKINGS);
+    expect(generated).toBe(MESSAGE);
+    for (const text of streamed) {
+      expect(text.endsWith(MESSAGE)).toBe(true);
+      expect('ok so j u s t '.startsWith(released(text))).toBe(true);
+    }
+  });
+
   // Still released after round 44 (tabs and line breaks as the word break),
   // at chunkings [1], [2], [4]: hC's lane, next round.
   it.fails.each([

@@ -317,6 +317,10 @@ function trailingRunsHold(terms: readonly string[]): (text: string) => number {
   return text => Math.min(plainRun(text), spelledRun(text));
 }
 
+/** The characters NFKC maps to a space (U+00A0, U+2000-U+200A, U+202F, U+205F, U+3000). */
+const COMPATIBILITY_BLANK = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/;
+const COMPATIBILITY_BLANKS = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+
 /**
  * Where a run of single units ending `text` (`k i`, `k.i.l`, `k  i`: units
  * one separator, or two or three blanks, apart) must be held (round 38,
@@ -347,7 +351,13 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
   // blank) or SPACED_BREAK.
   const units = new Int32Array(limit);
   const steps = new Int8Array(limit);
-  return text => {
+  return written => {
+    // The blanks NFKC writes as a space read as one (the fold joins `s\u00a0e`
+    // as `s e`, the walk would end the run there and release it; one
+    // character for one, so positions hold).
+    const text = COMPATIBILITY_BLANK.test(written)
+      ? written.replace(COMPATIBILITY_BLANKS, ' ')
+      : written;
     const length = text.length;
     let first = lastSpacedUnit(text, beforeAllInvisibles);
     if (first < 0) return length;

@@ -827,6 +827,8 @@ function judgedTool(
   } = tool;
   const judged: LanguageModelV4FunctionTool = {
     ...rest,
+    // The name as read for the judged text (a getter is not read again).
+    name: definition.name,
     inputSchema: (definition.inputSchema ?? {}) as LanguageModelV4FunctionTool['inputSchema'],
   };
   if (definition.description !== undefined) judged.description = definition.description;

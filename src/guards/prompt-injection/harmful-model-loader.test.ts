@@ -45,7 +45,7 @@ describe("promptInjection() loads the harmful model on first need (the bundle's 
     expect(lazy.HARMFUL_READINGS).toEqual(shipped.HARMFUL_READINGS);
   });
 
-  it('a check that decodes nothing, or in indirect mode, is synchronous and loads nothing', () => {
+  it('a check that decodes nothing, or in indirect mode, is synchronous', () => {
     const guardrail = promptInjection();
     expect(guardrail.check(plain, guardContext('input'))).toEqual({
       action: 'allow',
@@ -53,7 +53,35 @@ describe("promptInjection() loads the harmful model on first need (the bundle's 
     });
     const indirect = guardrail.check(encodedHarmful[0]!, guardContext('tool_output'));
     expect(indirect).not.toBeInstanceOf(Promise);
+  });
+
+  it('an indirect-mode guardrail loads nothing', async () => {
+    const guardrail = promptInjection({ mode: 'indirect' });
+    expect(guardrail.check(encodedHarmful[0]!, guardContext('tool_output'))).not.toBeInstanceOf(
+      Promise,
+    );
+    await new Promise(resolve => setTimeout(resolve, 0));
     expect(loads).toBe(0);
+  });
+
+  // The round's second read: the load ran inside the first check that needed
+  // it, so it counted against that check's `timeoutMs` (with `onError:
+  // 'allow'`, a timeout let the text through). It starts when a guardrail
+  // that may read in direct mode is made.
+  it('the load starts when the guardrail is made: a later first check is synchronous', async () => {
+    const { decodeHarmfulModel } = await import('../harmful-content/harmful-model');
+    setHarmfulModelLoader(() => {
+      loads++;
+      return new Promise(resolve => setTimeout(resolve, 20)).then(() =>
+        decodeHarmfulModel(lazy.harmfulModel, lazy.HARMFUL_READINGS),
+      );
+    });
+    const guardrail = promptInjection();
+    await new Promise(resolve => setTimeout(resolve, 200));
+    expect(loads).toBe(1);
+    const verdict = guardrail.check(encodedHarmful[0]!, guardContext('input'));
+    expect(verdict).not.toBeInstanceOf(Promise);
+    expect((verdict as { action: string }).action).toBe('block');
   });
 
   it.each(encodedHarmful)(

@@ -3,7 +3,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailKind } from '../../core/types';
 import { readsJson } from '../shared/json-string-spans';
 import { bestJsonReading } from '../shared/json-text';
-import { withHarmfulScorer } from './harmful-model-loader';
+import { loadHarmfulScorer, withHarmfulScorer } from './harmful-model-loader';
 import { MODEL_WINDOW } from './injection-model';
 import { promptInjectionOptionShape } from './prompt-injection-options';
 import {
@@ -94,6 +94,11 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
     message,
     name = 'prompt-injection',
   } = validateFactoryOptions(options, 'prompt-injection', promptInjectionOptionShape);
+  // Direct mode may need the harmful model: its load starts now, not inside
+  // the first check that needs it, where it would count against that check's
+  // `timeoutMs` (and a timeout with `onError: 'allow'` would let the text
+  // through). A failed load here is retried by the check, which reports it.
+  if (mode !== 'indirect') loadHarmfulScorer().catch(() => undefined);
   return defineGuardrail({
     name,
     // Verdicts cached under another configuration must not apply to this one.

@@ -150,11 +150,20 @@ describe('window mode: a check never starts inside a spaced-out run', () => {
  * ends before such a run (`lastSettledBreak`).
  */
 describe('window mode: a check ending inside a spaced-out run that goes on', () => {
-  it('the answer of docs/streaming.md passes as generate passes it, cut in two at every position', async () => {
+  it('the answer of docs/streaming.md ends as generate ends it (blocked since round 44), cut in two at every position', async () => {
     const answer =
       'Some words before it: k.i.l.l y.o.u.r.s.e.l.f a s k i l l and more words after it so the window moves on.';
-    // Before the fix: [46], the stream ended `BLOCKED`.
-    expect(await differingCuts(answer)).toEqual([]);
+    // Before the fix: [46], the stream ended `BLOCKED` where generate passed.
+    // Since round 44 contentFilter reads an entry inside a joined run
+    // (`yourselfaskill` holds `yourself`), so generate blocks the spelled
+    // `kill yourself` too: the stream must end as generate does at every cut.
+    expect(await generatedText(filter, answer)).toBe('BLOCKED');
+    const differing: number[] = [];
+    for (let at = 1; at < answer.length; at++) {
+      const outcome = await streamedOutcome(answer, [answer.slice(0, at), answer.slice(at)]);
+      if (outcome !== 'BLOCKED') differing.push(at);
+    }
+    expect(differing).toEqual([]);
   });
 
   it('stream == generate on spelled-out phrases that more units continue, any chunking (property)', async () => {

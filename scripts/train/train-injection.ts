@@ -57,6 +57,7 @@ import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-langu
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
 import { suffixHarmfulProbability } from '../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
+import { framedHarmfulProbability } from '../../src/guards/prompt-injection/framed-harmful';
 import {
   type InjectionModelSpec,
   InjectionScorer,
@@ -98,6 +99,7 @@ import {
   SUFFIX_HARMFUL,
 } from './injection/decoded-harmful';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
+import { FRAMED_HARMFUL, pickFramedCutoff, withFramedHarmful } from './injection/framed-harmful';
 import {
   SEGMENT_GROUP,
   segmentOptions,
@@ -497,6 +499,8 @@ export function ruleProbability(p: number, text: string, judge?: DecodedJudge): 
     const suffixed = suffixHarmfulProbability(text, judge.harmful);
     if (suffixed >= judge.suffixCutoff) out = Math.max(out, suffixed);
   }
+  // FRAMED_HARMFUL (round 45): the best piece of a text that names a task frame.
+  if (FRAMED_HARMFUL) out = withFramedHarmful(out, text, judge.harmful);
   return out;
 }
 
@@ -536,6 +540,15 @@ function decodedJudge(
         .map(entry => ({ p: harmfulProbability(entry.text, harmful), group: entry.group }));
       judge.suffixCutoff = pickThreshold(plain, targetFpr);
       log(`suffix-harmful cutoff ${judge.suffixCutoff} on ${plain.length} benign prompts`);
+    }
+    if (FRAMED_HARMFUL) {
+      const framed = pickFramedCutoff(
+        harmful,
+        control.heldApartPlain(left),
+        targetFpr,
+        pickThreshold,
+      );
+      log(`framed-harmful cutoff ${framed.cutoff} on ${framed.gated} gated benign prompts`);
     }
     judgeCache.set(harmful, judge);
   }
@@ -1040,6 +1053,8 @@ export interface LosoScore {
   decodedHarmful?: number;
   /** SUFFIX_HARMFUL: the harmful detector's probability of the text before an adversarial suffix (0 without one). */
   suffixHarmful?: number;
+  /** FRAMED_HARMFUL: the harmful detector's probability of the best piece of a framed text (0 without a frame). */
+  framedHarmful?: number;
 }
 
 /**
@@ -1099,6 +1114,14 @@ function leaveOneSourceOut(
                 ...(SUFFIX_HARMFUL
                   ? {
                       suffixHarmful: suffixHarmfulProbability(
+                        row.text,
+                        fitted.decodedHarmful.harmful,
+                      ),
+                    }
+                  : {}),
+                ...(FRAMED_HARMFUL
+                  ? {
+                      framedHarmful: framedHarmfulProbability(
                         row.text,
                         fitted.decodedHarmful.harmful,
                       ),

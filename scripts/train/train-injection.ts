@@ -46,7 +46,9 @@
  * character model's): a text whose tokens open the adversarial-suffix gate (suffix-gate.ts)
  * also counts by the harmful detector's probability of the text before the suffix when
  * that reaches a cutoff picked on the harmful model's held-apart benign prompts as written
- * (see the model card).
+ * (see the model card). FRAMED_HARMFUL=1 (round 45, not kept): a text naming a task frame
+ * also counts by the harmful detector's best long piece at a cutoff picked on the gated
+ * held-apart benign prompts (injection/framed-harmful.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

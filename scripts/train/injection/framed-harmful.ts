@@ -10,8 +10,9 @@
  * rule's, decoded-harmful.ts) on the benign prompts of its calibration slice
  * that open the frame gate, read the same way and grouped by kind (ordinary,
  * look-alike): the gate and the cutoff are picked together on benign texts
- * the gate lets through (what round 43's suffix rule lacked). See the model
- * card's round-45 entry.
+ * the gate lets through (what round 43's suffix rule lacked). Not kept: its
+ * 5-fold run lowered the median 0.492 → 0.399 (a cutoff picked on 3 gated
+ * prompts in one inner fold; see the model card's round-45 entry).
  */
 import type { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';

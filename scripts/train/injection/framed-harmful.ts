@@ -60,7 +60,8 @@ export function pickFramedCutoff(
  */
 export function withFramedHarmful(p: number, text: string, harmful: HarmfulScorer): number {
   const cutoff = cutoffs.get(harmful);
-  if (cutoff === undefined) return p;
+  // None picked, or none to pick on (2): the rule does not count.
+  if (cutoff === undefined || cutoff > 1) return p;
   const framed = framedHarmfulProbability(text, harmful);
   return framed >= cutoff ? Math.max(p, framed) : p;
 }

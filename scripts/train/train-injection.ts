@@ -46,7 +46,9 @@
  * character model's): a text whose tokens open the adversarial-suffix gate (suffix-gate.ts)
  * also counts by the harmful detector's probability of the text before the suffix when
  * that reaches a cutoff picked on the harmful model's held-apart benign prompts as written
- * (see the model card).
+ * (see the model card). FRAMED_HARMFUL=1 (round 45, not kept): a text naming a task frame
+ * also counts by the harmful detector's best long piece at a cutoff picked on the gated
+ * held-apart benign prompts (injection/framed-harmful.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -57,6 +59,7 @@ import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-langu
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
 import { suffixHarmfulProbability } from '../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
+import { framedHarmfulProbability } from '../../src/guards/prompt-injection/framed-harmful';
 import {
   type InjectionModelSpec,
   InjectionScorer,
@@ -98,6 +101,7 @@ import {
   SUFFIX_HARMFUL,
 } from './injection/decoded-harmful';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
+import { FRAMED_HARMFUL, pickFramedCutoff, withFramedHarmful } from './injection/framed-harmful';
 import {
   SEGMENT_GROUP,
   segmentOptions,
@@ -497,6 +501,8 @@ export function ruleProbability(p: number, text: string, judge?: DecodedJudge): 
     const suffixed = suffixHarmfulProbability(text, judge.harmful);
     if (suffixed >= judge.suffixCutoff) out = Math.max(out, suffixed);
   }
+  // FRAMED_HARMFUL (round 45): the best piece of a text that names a task frame.
+  if (FRAMED_HARMFUL) out = withFramedHarmful(out, text, judge.harmful);
   return out;
 }
 
@@ -536,6 +542,15 @@ function decodedJudge(
         .map(entry => ({ p: harmfulProbability(entry.text, harmful), group: entry.group }));
       judge.suffixCutoff = pickThreshold(plain, targetFpr);
       log(`suffix-harmful cutoff ${judge.suffixCutoff} on ${plain.length} benign prompts`);
+    }
+    if (FRAMED_HARMFUL) {
+      const framed = pickFramedCutoff(
+        harmful,
+        control.heldApartPlain(left),
+        targetFpr,
+        pickThreshold,
+      );
+      log(`framed-harmful cutoff ${framed.cutoff} on ${framed.gated} gated benign prompts`);
     }
     judgeCache.set(harmful, judge);
   }
@@ -1040,6 +1055,8 @@ export interface LosoScore {
   decodedHarmful?: number;
   /** SUFFIX_HARMFUL: the harmful detector's probability of the text before an adversarial suffix (0 without one). */
   suffixHarmful?: number;
+  /** FRAMED_HARMFUL: the harmful detector's probability of the best piece of a framed text (0 without a frame). */
+  framedHarmful?: number;
 }
 
 /**
@@ -1099,6 +1116,14 @@ function leaveOneSourceOut(
                 ...(SUFFIX_HARMFUL
                   ? {
                       suffixHarmful: suffixHarmfulProbability(
+                        row.text,
+                        fitted.decodedHarmful.harmful,
+                      ),
+                    }
+                  : {}),
+                ...(FRAMED_HARMFUL
+                  ? {
+                      framedHarmful: framedHarmfulProbability(
                         row.text,
                         fitted.decodedHarmful.harmful,
                       ),

@@ -9,9 +9,10 @@ import { findPii } from '../find-pii-bundled';
  * that starts the next phrase (`Ask Kenya teacher meetings are on Friday.`: PERSON:Kenya at
  * bbe5b0ee) is a LOCATION at e913f4a6, released by `pii({ entities: ['PERSON'] })`.
  * `Dear Kenya friend, …` was a LOCATION at bbe5b0ee already (another place rule), noted so.
- * Open (hE's lane, places.ts; not a file this slot may fix): suggested, no place context after
- * a person cue (`ask`, `tell`, `dear`, `hi`, `thanks`: brands.ts' `personCues`) right before
- * the country, as brands.ts' `firmWordContext` does for the firm words.
+ * Fixed in round 45 (places.ts, `personReading`): a person cue right before the country (`ask`,
+ * `tell`, `dear`, `hi`, `thanks`, …) makes it a PERSON whatever the tagger read, unless a noun of
+ * a state's body follows (`I asked Kenya team to wait` stays a place; a role noun such as
+ * `teacher` or `friend` no longer makes a place after a cue).
  */
 
 function personsOnly(text: string): Array<[string, string]> {
@@ -22,10 +23,10 @@ function personsOnly(text: string): Array<[string, string]> {
 }
 
 describe('a person named like a country, after a person cue, before a role noun', () => {
-  it.fails.each<[string]>([
-    // bbe5b0ee: PERSON:Kenya; e913f4a6: LOCATION:Kenya
+  it.each<[string]>([
+    // bbe5b0ee: PERSON:Kenya; e913f4a6 and f45bd334: LOCATION:Kenya
     ['Ask Kenya teacher meetings are on Friday.'],
-    // bbe5b0ee and e913f4a6: LOCATION:Kenya
+    // bbe5b0ee, e913f4a6 and f45bd334: LOCATION:Kenya
     ['Dear Kenya friend, I miss you.'],
   ])('%s: hidden as a PERSON', text => {
     expect(personsOnly(text)).toEqual([['PERSON', 'Kenya']]);

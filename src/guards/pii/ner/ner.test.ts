@@ -371,8 +371,10 @@ describe('spansOfLabels', () => {
     expect(tag('I will be travelling to Germany next week')).toEqual(['LOCATION:Germany']);
     expect(tag('glad that NORWAY is moving')).toEqual(['LOCATION:NORWAY']);
     expect(spansOf('We moved here from Tunisia', 'PERSON', [4])).toEqual(['LOCATION:Tunisia']);
-    // A given name, part of a longer capitalised name, a label: none.
-    expect(tag('I will ask Jordan tomorrow')).toEqual([]);
+    // A given name, part of a longer capitalised name, a label: no place (round 45: a given
+    // name after a person cue is the person, `personReading` in places.ts).
+    expect(tag('I will ask Jordan tomorrow')).toEqual(['PERSON:Jordan']);
+    expect(tag('I will see Jordan tomorrow')).toEqual([]);
     expect(tag('she flew Air Canada twice')).toEqual([]);
     expect(tag('my friend Kenya Smith called')).toEqual(['PERSON:Kenya Smith']);
     expect(tag('Brazil: +55 11 98456 5666')).toEqual([]);

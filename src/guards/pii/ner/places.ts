@@ -1,4 +1,5 @@
 import { Flag, type Scanned } from './features';
+import { nerMaxLength } from './labels';
 import { roleNouns } from './role-nouns';
 import type { NerSpan } from './tagger';
 
@@ -98,20 +99,55 @@ const journeyWords: ReadonlySet<string> = new Set(
 const postcode = /^\d{3,6}$/;
 
 /**
+ * Lower-case nouns of a state's people and bodies a country stands before as a modifier
+ * (round 44: `Slovenia leader gives …`, `the Kenya team`) that are no role noun.
+ */
+const stateNouns: ReadonlySet<string> = new Set(
+  `leader leaders official officials government team squad embassy consulate delegation envoy
+  envoys secretary`.split(/\s+/),
+);
+
+/**
  * Lower-case nouns a country stands before as a modifier (round 44: `the Uganda coach`,
  * `Slovenia leader gives …`): the role nouns (`role-nouns.ts`: `coach`, `minister`,
- * `ambassador`, `spokesman`…) and a few nouns of a state's people and bodies that are no role
- * noun there (`leader`, `official`, `government`, `team`). A person is not written so: a name
+ * `ambassador`, `spokesman`…) and `stateNouns`. A person is not written so: a name
  * before a role noun takes `'s` (`Kenya's coach`) or a comma.
  */
-const countryModified: ReadonlySet<string> = new Set([
-  ...roleNouns.keys(),
-  ...`leader leaders official officials government team squad embassy consulate delegation envoy
-  envoys secretary`.split(/\s+/),
-]);
+const countryModified: ReadonlySet<string> = new Set([...roleNouns.keys(), ...stateNouns]);
 
 /** Words that join the items of a list: `Kenya, Uganda and Tanzania`. */
 const listWords: ReadonlySet<string> = new Set([',', 'and', 'or', '&', '/']);
+
+/** Whether tokens `from` + 1 to `to` are on the line of token `from`. */
+function sameLine(scanned: Scanned, from: number, to: number): boolean {
+  for (let index = from + 1; index <= to; index++) if (scanned.newline[index] !== 0) return false;
+  return true;
+}
+
+/**
+ * A place word right before the word at `token` on its line (`in`, `visited`: `placeWords`), or
+ * `to`, `from` or `via` after a verb of travel or a journey word (`flew to`, `a trip to`).
+ */
+function placeBefore(scanned: Scanned, token: number): boolean {
+  if (token < 1 || !sameLine(scanned, token - 1, token)) return false;
+  const before = lowerOf(scanned, token - 1);
+  if (placeWords.has(before)) return true;
+  if (!travelPrepositions.has(before) || token < 2 || !sameLine(scanned, token - 2, token - 1))
+    return false;
+  const verb = lowerOf(scanned, token - 2);
+  return travelVerbs.has(verb) || journeyWords.has(verb);
+}
+
+/** A lower-case noun of `nouns` right after the word at `token` on its line. */
+function nounAfter(scanned: Scanned, token: number, nouns: ReadonlySet<string>): boolean {
+  const after = token + 1;
+  return (
+    after < scanned.count &&
+    scanned.newline[after] === 0 &&
+    (scanned.flags[after]! & Flag.Lower) !== 0 &&
+    nouns.has(lowerOf(scanned, after))
+  );
+}
 
 /**
  * A place context for the country at `token` (round 43), on its line: a place word
@@ -124,32 +160,20 @@ const listWords: ReadonlySet<string> = new Set([',', 'and', 'or', '&', '/']);
  */
 export function inPlaceContext(scanned: Scanned, token: number): boolean {
   const { count, newline } = scanned;
-  const sameLine = (from: number, to: number) => {
-    for (let index = from + 1; index <= to; index++) if (newline[index] !== 0) return false;
-    return true;
-  };
   const country = (index: number) =>
     index >= 0 && index < count && countryWords.has(lowerOf(scanned, index));
-  if (token >= 1 && sameLine(token - 1, token)) {
-    const before = lowerOf(scanned, token - 1);
-    if (placeWords.has(before)) return true;
-    if (travelPrepositions.has(before) && token >= 2 && sameLine(token - 2, token - 1)) {
-      const verb = lowerOf(scanned, token - 2);
-      if (travelVerbs.has(verb) || journeyWords.has(verb)) return true;
-    }
-    if (listWords.has(before) && token >= 2 && sameLine(token - 2, token) && country(token - 2))
-      return true;
-  }
+  if (placeBefore(scanned, token)) return true;
   if (
-    token + 1 < count &&
-    newline[token + 1] === 0 &&
-    (scanned.flags[token + 1]! & Flag.Lower) !== 0 &&
-    countryModified.has(lowerOf(scanned, token + 1))
+    token >= 2 &&
+    sameLine(scanned, token - 2, token) &&
+    listWords.has(lowerOf(scanned, token - 1)) &&
+    country(token - 2)
   )
     return true;
+  if (nounAfter(scanned, token, countryModified)) return true;
   if (
     token + 2 < count &&
-    sameLine(token, token + 2) &&
+    sameLine(scanned, token, token + 2) &&
     listWords.has(lowerOf(scanned, token + 1)) &&
     country(token + 2)
   )
@@ -161,6 +185,122 @@ export function inPlaceContext(scanned: Scanned, token: number): boolean {
     (token + 2 === count || newline[token + 2] !== 0) &&
     postcode.test(lowerOf(scanned, token + 1))
   );
+}
+
+/**
+ * Words right before a name that address or name a person (round 45; `brands.ts` reads its own
+ * list for the firm words): `Ask Kenya`, `Dear Kenya`, `told Kenya`. `thank` and `met` are
+ * left out: a state is thanked and met (`We thank Kenya for hosting`, `met Kenya in the final`).
+ */
+const personCues: ReadonlySet<string> = new Set(
+  'ask asked asks tell told tells dear hi hey hello thanks named'.split(' '),
+);
+
+/** Verbs of speech a person named like a place says something with (round 45: `Jordan said she`). */
+const speechVerbs: ReadonlySet<string> = new Set(
+  `said says told tells asked asks replied replies texted messaged emailed wrote promised
+  mentioned explained insisted admitted`.split(/\s+/),
+);
+
+/**
+ * Pronouns after a verb of speech that make its subject a person (`said she`, `told me`,
+ * `asked him`); a state says `it` or `they` (`Jordan said it would close the border`).
+ */
+const speechPronouns: ReadonlySet<string> = new Set('he she him her me i'.split(' '));
+
+/**
+ * A person's reading of the name at `token` (round 45): a person cue right before it
+ * (`personCues`, `Ask Kenya teacher meetings are on Friday`), or a verb of speech right after
+ * it with a personal pronoun next or after `that` (`Jordan said she would call me back`), and
+ * no noun of a state's body right after it (`I asked Kenya team to wait`).
+ */
+function personReading(scanned: Scanned, token: number): boolean {
+  if (nounAfter(scanned, token, stateNouns)) return false;
+  if (
+    token >= 1 &&
+    sameLine(scanned, token - 1, token) &&
+    (scanned.flags[token - 1]! & (Flag.Lower | Flag.Title)) !== 0 &&
+    personCues.has(lowerOf(scanned, token - 1))
+  )
+    return true;
+  let next = token + 1;
+  if (next >= scanned.count || !sameLine(scanned, token, next)) return false;
+  if (!speechVerbs.has(lowerOf(scanned, next))) return false;
+  next++;
+  if (next < scanned.count && lowerOf(scanned, next) === 'that') next++;
+  return (
+    next < scanned.count &&
+    sameLine(scanned, token, next) &&
+    speechPronouns.has(lowerOf(scanned, next))
+  );
+}
+
+/** Most items of a list of countries read (longer lists are read in runs of this many). */
+const maxListItems = 64;
+
+/**
+ * How far a list item's reading reads from the item's start: back (the left context window mode
+ * keeps is at least `2 × nerMaxLength.LOCATION` characters) and ahead (what it holds back, one
+ * character less: `ner-firm-cue-reach.test.ts`), so a stream cut anywhere reads the item as
+ * generate does.
+ */
+const listBehind = 2 * nerMaxLength.LOCATION;
+const listAhead = 2 * nerMaxLength.LOCATION - 1;
+
+/**
+ * Countries that are items of a list of places (round 45, `We visited Chad, Peru and Mali`):
+ * two or more countries (`countryWords`, or a word of the countries gazetteer in 12 languages:
+ * `Laos`, an item only), each a word alone, joined by `,`, `and`, `or`, `&`, `/` or `, and`, on
+ * one line, with a place context before the first (`placeBefore`), a noun of a state's body
+ * after the last (`Kenya and Uganda officials`), or two items that are no given name nor common
+ * word (a list of people is not named so: `Kenya, Peru and Mali sent delegates`). Each item is
+ * marked in the result (1 at its token) when what makes the list one of places lies within
+ * `listBehind` characters before its start and `listAhead` after. `candidate` says which tokens
+ * are countries standing alone (1 of `countryWords`, 2 of the gazetteer only) and `named` which
+ * of them are given names, common words or of the gazetteer only. Each item reads at most
+ * `maxListItems` items: linear.
+ */
+function placeLists(scanned: Scanned, candidate: Uint8Array, named: Uint8Array): Uint8Array {
+  const { start: starts, end: ends } = scanned;
+  const marks = new Uint8Array(scanned.count);
+  const joined = (from: number, to: number) => {
+    const between = to - from - 1;
+    if (between < 1 || between > 2 || !sameLine(scanned, from, to)) return false;
+    const first = lowerOf(scanned, from + 1);
+    if (!listWords.has(first)) return false;
+    return between === 1 || (first === ',' && listWords.has(lowerOf(scanned, from + 2)));
+  };
+  let token = 0;
+  while (token < scanned.count) {
+    if (candidate[token] === 0) {
+      token++;
+      continue;
+    }
+    const items = [token];
+    let last = token;
+    for (let next = token + 1; next < scanned.count && next <= last + 3; next++) {
+      if (candidate[next] === 0) continue;
+      if (items.length === maxListItems || !joined(last, next)) break;
+      items.push(next);
+      last = next;
+    }
+    if (items.length >= 2) {
+      // Where the cue before the first item starts, and the noun after the last ends (-1: none).
+      const cueStart = placeBefore(scanned, token) ? starts[Math.max(token - 2, 0)]! : -1;
+      const nounEnd = nounAfter(scanned, last, stateNouns) ? ends[last + 1]! : -1;
+      for (const item of items) {
+        const from = starts[item]! - listBehind;
+        const to = starts[item]! + listAhead;
+        let plain = 0;
+        for (const other of items)
+          if (named[other] === 0 && starts[other]! >= from && ends[other]! <= to) plain++;
+        if (plain >= 2 || (cueStart >= 0 && cueStart >= from) || (nounEnd >= 0 && nounEnd <= to))
+          marks[item] = 1;
+      }
+    }
+    token = last + 1;
+  }
+  return marks;
 }
 
 /**
@@ -176,20 +316,26 @@ export function inPlaceContext(scanned: Scanned, token: number): boolean {
  * a PERSON and a place context is before it or beside it (`inPlaceContext`;
  * round 43: a person called Kenya, `Hi Kenya,`, `Kenya said she`, stays a
  * PERSON, as the tagger read it, so a list of entities without LOCATION
- * still hides the name). An organisation (a national team) stays one. One
+ * still hides the name). An organisation (a national team) stays one.
+ *
+ * Round 45: a country standing alone that is an item of a list of places (`placeLists`), a
+ * given name among them (`Chad`), is a LOCATION whatever the tagger read it as (a PERSON or an
+ * ORGANIZATION span on it alone, or none); else one with a person's reading (`personReading`:
+ * `Ask Kenya teacher …`, `Jordan said she …`) is a PERSON whatever the tagger read it as. One
  * pass over tokens and spans: linear.
  */
 export function countriesLeftOut(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   const { count, flags, newline, start: starts, end: ends } = scanned;
-  let result: NerSpan[] | undefined;
-  let next = 0;
   const capitalised = (index: number) =>
     index >= 0 && index < count && (flags[index]! & (Flag.Title | Flag.Upper)) !== 0;
+  // Countries standing alone (`candidate`), and which of them are given names or common words.
+  let candidate: Uint8Array | undefined;
+  let named: Uint8Array | undefined;
   for (let token = 0; token < count; token++) {
     const flag = flags[token]!;
     if ((flag & (Flag.Title | Flag.Upper)) === 0) continue;
-    if ((flag & (Flag.FirstName | Flag.Common)) !== 0 || !countryWords.has(lowerOf(scanned, token)))
-      continue;
+    const exact = countryWords.has(lowerOf(scanned, token));
+    if (!exact && (flag & Flag.Country) === 0) continue;
     const lineStart = token === 0 || newline[token] !== 0;
     if (lineStart && token + 1 < count && lowerOf(scanned, token + 1) === ':') continue;
     if (
@@ -199,24 +345,40 @@ export function countriesLeftOut(scanned: Scanned, spans: NerSpan[]): NerSpan[] 
     )
       continue;
     if (capitalised(token + 1) && newline[token + 1] === 0) continue;
+    candidate ??= new Uint8Array(count);
+    named ??= new Uint8Array(count);
+    candidate[token] = exact ? 1 : 2;
+    if (!exact || (flag & (Flag.FirstName | Flag.Common)) !== 0) named[token] = 1;
+  }
+  if (candidate === undefined || named === undefined) return spans;
+  const lists = placeLists(scanned, candidate, named);
+  let result: NerSpan[] | undefined;
+  let next = 0;
+  for (let token = 0; token < count; token++) {
+    if (candidate[token] === 0) continue;
+    const inList = lists[token] !== 0;
+    if (candidate[token] === 2 && !inList) continue;
+    const person = !inList && personReading(scanned, token);
+    if (!inList && !person && named[token] !== 0) continue;
     // The spans before this token are as they were.
     while (next < spans.length && spans[next]!.end <= starts[token]!) {
       result?.push(spans[next]!);
       next++;
     }
     const span = spans[next];
-    const place: NerSpan = { type: 'LOCATION', start: starts[token]!, end: ends[token]! };
+    const type = person ? 'PERSON' : 'LOCATION';
+    const retyped: NerSpan = { type, start: starts[token]!, end: ends[token]! };
     if (span === undefined || span.start >= ends[token]!) {
       result ??= spans.slice(0, next);
-      result.push(place);
+      result.push(retyped);
     } else if (
-      span.type === 'PERSON' &&
-      span.start === place.start &&
-      span.end === place.end &&
-      inPlaceContext(scanned, token)
+      span.start === retyped.start &&
+      span.end === retyped.end &&
+      span.type !== type &&
+      (inList || person || (span.type === 'PERSON' && inPlaceContext(scanned, token)))
     ) {
       result ??= spans.slice(0, next);
-      result.push(place);
+      result.push(retyped);
       next++;
     }
   }

@@ -42,9 +42,9 @@
  * of the model's and the harmful detector's of its best decoded segment when that reaches
  * a cutoff picked on held-apart encoded benign prompts (DECODED_CUTOFF=0: always, round
  * 41), the harmful model leak-controlled per fold; LEAK=1 without the control; see
- * injection/decoded-harmful.ts. SUFFIX_HARMFUL=1 (round 44's gate; round 43's was the
- * character model's): a text whose tokens open the adversarial-suffix gate (suffix-gate.ts)
- * also counts by the harmful detector's probability of the text before the suffix when
+ * injection/decoded-harmful.ts. The suffix-harmful rule (round 44's gate, on by default
+ * since round 45; SUFFIX_HARMFUL=0 without it): a text whose tokens open the
+ * adversarial-suffix gate (suffix-gate.ts) also counts by the harmful detector's probability of the text before the suffix when
  * that reaches a cutoff picked on the harmful model's held-apart benign prompts as written
  * (see the model card). FRAMED_HARMFUL=1 (round 45, not kept): a text naming a task frame
  * also counts by the harmful detector's best long piece at a cutoff picked on the gated
@@ -808,7 +808,7 @@ export const DECODED_HARMFUL_CUTOFF = ${fitted.decodedHarmful.cutoff};
 }${
   fitted.decodedHarmful?.suffixCutoff !== undefined
     ? `
-/** Harmful-detector probability from which a text with a gibberish window (an adversarial suffix) counts by it in the direct score, picked on held-apart benign prompts. */
+/** Harmful-detector probability from which the text before an adversarial suffix (the suffix gate opens) counts by it in the direct score, picked on held-apart benign prompts. */
 export const SUFFIX_HARMFUL_CUTOFF = ${fitted.decodedHarmful.suffixCutoff};
 `
     : ''

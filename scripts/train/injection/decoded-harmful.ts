@@ -57,7 +57,8 @@ export const DECODED_HARMFUL = process.env.DECODED_HARMFUL !== '0';
 export const DECODED_CUTOFF = process.env.DECODED_CUTOFF !== '0';
 
 /**
- * Round 44 (experiment, issue 15; `SUFFIX_HARMFUL=1`): a text whose tokens
+ * Round 44's rule (issue 15; on by default since round 45, `SUFFIX_HARMFUL=0`
+ * trains without it): a text whose tokens
  * open the adversarial-suffix gate (`adversarialSuffixStart`: tokens mixing
  * Latin with another script, or lone `!`, three in ten) counts by the
  * harmful detector's probability of the text before the suffix when that
@@ -65,7 +66,7 @@ export const DECODED_CUTOFF = process.env.DECODED_CUTOFF !== '0';
  * prompts of its calibration slice as written (see the model card's
  * round-43 and round-44 entries; round 43 gated by the character model).
  */
-export const SUFFIX_HARMFUL = process.env.SUFFIX_HARMFUL === '1';
+export const SUFFIX_HARMFUL = process.env.SUFFIX_HARMFUL !== '0';
 
 /** The harmful detector that judges decoded segments, and the probability from which its judgement counts. */
 export interface DecodedJudge {

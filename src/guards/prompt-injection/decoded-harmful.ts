@@ -1,7 +1,7 @@
 import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { foldText } from './fold-text';
-import { adversarialSuffixStart } from './suffix-gate';
+import { textBeforeSuffix } from './suffix-gate';
 
 /**
  * The harmful-request detector's judgement of a text's decoded segments
@@ -35,11 +35,10 @@ export function bestHarmfulReading(
  * the suffix gate opens; 0 otherwise, without running the model: a harmful
  * request that carries an optimised suffix (issue 15, round 44; round 43's
  * rule read the whole text behind a character-model gate). Shared with the
- * training script.
+ * training script; `scorePromptInjection` reads the same text before the
+ * suffix (from the folded pieces it already has).
  */
 export function suffixHarmfulProbability(text: string, harmful: HarmfulScorer): number {
-  const folded = foldText(text);
-  const start = adversarialSuffixStart(folded);
-  if (start <= 0) return 0;
-  return bestHarmfulReading([folded.slice(0, start)], harmful).probability;
+  const request = textBeforeSuffix(foldText(text));
+  return request === undefined ? 0 : bestHarmfulReading([request], harmful).probability;
 }

@@ -8,11 +8,12 @@ import { maskEncodingTalk } from './encoding-talk';
 import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
-import { DECODED_HARMFUL_CUTOFF } from './model/direct-model';
+import { DECODED_HARMFUL_CUTOFF, SUFFIX_HARMFUL_CUTOFF } from './model/direct-model';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
 import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
 import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
+import { piecesPrefix, textBeforeSuffix } from './suffix-gate';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
@@ -55,7 +56,11 @@ export interface PromptInjectionScore {
    * `<encoding>:model` (a decoded base64 / hex / URL / tag-character segment
    * did), `<encoding>:harmful` (direct mode: a decoded segment is a harmful
    * request by the harmful-content detector, at or above
-   * `DECODED_HARMFUL_CUTOFF`, and its probability counts), `invisible-tag-characters`, `statement-model` (indirect mode: one
+   * `DECODED_HARMFUL_CUTOFF`, and its probability counts),
+   * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
+   * suffix by its tokens' shape, and the text before it is a harmful request
+   * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;
+   * its probability counts), `invisible-tag-characters`, `statement-model` (indirect mode: one
    * statement of the text reached the threshold on its own), and the ids of
    * phrase patterns found in the text (in direct mode they explain a verdict
    * and do not change the score).
@@ -141,21 +146,6 @@ export function readings(
   return { main, best, segments, pieces, masked, decoded };
 }
 
-/** The first `length` characters of the text that `pieces` make up. */
-function prefixOf(pieces: readonly string[], length: number): string {
-  if (pieces.length === 1)
-    return pieces[0]!.length > length ? pieces[0]!.slice(0, length) : pieces[0]!;
-  const parts: string[] = [];
-  let taken = 0;
-  for (const piece of pieces) {
-    if (taken >= length) break;
-    const part = piece.length > length - taken ? piece.slice(0, length - taken) : piece;
-    parts.push(part);
-    taken += part.length;
-  }
-  return parts.join('');
-}
-
 /** Highest logit over all readings (the score before calibration). */
 export function maxReadingLogit(
   text: string,
@@ -228,7 +218,7 @@ export function indirectScore(
  * `scorePromptInjection` with explicit models, for the training script
  * (which scores held-apart rows with a model before it is written).
  * `harmfulScorer` gives the harmful-content model, asked for only when a direct-mode
- * text decodes to something: `scorePromptInjection` gives the one it imports
+ * text decodes to something or opens the suffix gate: `scorePromptInjection` gives the one it imports
  * statically, `promptInjection()` one it loads on first need (see
  * `withHarmfulScorer`; it throws until loaded, so it is never asked for inside
  * a `try`). Read the harmful model only through it: a static use here would
@@ -274,6 +264,21 @@ export function scoreWithModels(
       if (harmful.probability > score) score = harmful.probability;
     }
   }
+  // A harmful request that carries an adversarial suffix counts by the
+  // request (issue 15, round 45): when the suffix gate opens (tokens that mix
+  // Latin with another script, or lone `!`; one cheap pass), the harmful
+  // detector's probability of the text before the suffix, from a cutoff
+  // picked on held-apart benign prompts on. Read on the text as written, as
+  // in training (`suffixHarmfulProbability`); the harmful model loads only
+  // when the gate opens.
+  const request = textBeforeSuffix(masked === text ? pieces : foldTextPieces(text));
+  if (request !== undefined) {
+    const { probability } = bestHarmfulReading([request], harmfulScorer());
+    if (probability >= SUFFIX_HARMFUL_CUTOFF) {
+      signals.push('adversarial-suffix:harmful');
+      if (probability > score) score = probability;
+    }
+  }
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');
   // Phrase ids explain a verdict; patterns run on a bounded prefix only
@@ -282,7 +287,7 @@ export function scoreWithModels(
   // hold the phrase that names what its reading found.
   const explained =
     masked === text
-      ? prefixOf(pieces, 20_000)
+      ? piecesPrefix(pieces, 20_000)
       : foldText(text.length > 20_000 ? text.slice(0, 20_000) : text);
   for (const signal of injectionSignals) {
     if (signal.mode !== 'indirect' && signal.pattern.test(explained)) signals.push(signal.id);

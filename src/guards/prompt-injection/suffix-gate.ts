@@ -41,43 +41,89 @@ function letterKind(code: number): 0 | 1 | 2 {
 }
 
 /**
- * Offset in `folded` (folded text, `foldText`) where its adversarial suffix
- * starts by the gate above, or -1 when the gate stays shut.
+ * Offset in `folded` (folded text, `foldText`, or its pieces in order,
+ * `foldTextPieces`, read as one text) where its adversarial suffix starts by
+ * the gate above, or -1 when the gate stays shut. One pass; a window of
+ * `SUFFIX_WINDOW` tokens kept, so its memory is bounded whatever the length.
  */
-export function adversarialSuffixStart(folded: string): number {
+export function adversarialSuffixStart(folded: string | readonly string[]): number {
+  const pieces = typeof folded === 'string' ? [folded] : folded;
   let latinText: boolean | undefined;
-  const odd: boolean[] = [];
-  const starts: number[] = [];
+  // The last SUFFIX_WINDOW tokens: odd or not, and where each starts (a ring).
+  const odd = new Array<boolean>(SUFFIX_WINDOW).fill(false);
+  const starts = new Array<number>(SUFFIX_WINDOW).fill(0);
+  let tokens = 0;
   let inWindow = 0;
   let start = -1;
   let kinds = 0;
-  // One pass; a blank (or the end) closes the token that runs before it.
-  for (let index = 0; index <= folded.length; index++) {
-    const code = index < folded.length ? folded.charCodeAt(index) : 32;
-    if (code > 32) {
-      if (start < 0) start = index;
-      kinds |= letterKind(code);
-      continue;
-    }
-    if (start < 0) continue;
-    let isOdd = index - start === 1 && folded.charCodeAt(start) === 33;
+  let lone = false;
+  let offset = 0;
+  // A blank (or the end) closes the token that runs before it.
+  const close = (end: number): number => {
+    let isOdd = lone && end - start === 1;
     if (kinds === 3) {
       // The text's script is read once, and only when a token mixes scripts.
-      latinText ??= dominantScript(folded) === 'latin';
+      latinText ??= dominantScript(pieces.length === 1 ? pieces[0]! : pieces.join('')) === 'latin';
       isOdd = latinText;
     }
-    odd.push(isOdd);
-    starts.push(start);
+    const slot = tokens % SUFFIX_WINDOW;
+    if (tokens >= SUFFIX_WINDOW && odd[slot]) inWindow--;
+    odd[slot] = isOdd;
+    starts[slot] = start;
+    tokens++;
     start = -1;
     kinds = 0;
-    const at = odd.length - 1;
     if (isOdd) inWindow++;
-    if (at >= SUFFIX_WINDOW && odd[at - SUFFIX_WINDOW]) inWindow--;
-    if (inWindow >= SUFFIX_ODD) {
-      for (let first = Math.max(0, at - SUFFIX_WINDOW + 1); first <= at; first++) {
-        if (odd[first]) return starts[first]!;
-      }
+    if (inWindow < SUFFIX_ODD) return -1;
+    // The oldest odd token of the window.
+    for (let back = Math.min(tokens, SUFFIX_WINDOW); back >= 1; back--) {
+      const at = (tokens - back) % SUFFIX_WINDOW;
+      if (odd[at]) return starts[at]!;
     }
+    return -1;
+  };
+  for (const piece of pieces) {
+    for (let index = 0; index < piece.length; index++) {
+      const code = piece.charCodeAt(index);
+      if (code > 32) {
+        if (start < 0) {
+          start = offset + index;
+          lone = code === 33;
+        }
+        kinds |= letterKind(code);
+        continue;
+      }
+      if (start < 0) continue;
+      const found = close(offset + index);
+      if (found >= 0) return found;
+    }
+    offset += piece.length;
   }
-  return -1;
+  return start < 0 ? -1 : close(offset);
+}
+
+/** The first `length` characters of the text that `pieces` make up. */
+export function piecesPrefix(pieces: readonly string[], length: number): string {
+  if (pieces.length === 1)
+    return pieces[0]!.length > length ? pieces[0]!.slice(0, length) : pieces[0]!;
+  const parts: string[] = [];
+  let taken = 0;
+  for (const piece of pieces) {
+    if (taken >= length) break;
+    const part = piece.length > length - taken ? piece.slice(0, length - taken) : piece;
+    parts.push(part);
+    taken += part.length;
+  }
+  return parts.join('');
+}
+
+/**
+ * The folded text before an adversarial suffix (`adversarialSuffixStart` on
+ * `folded`, a folded text or its pieces), or `undefined` when the gate stays
+ * shut or nothing comes before the suffix (no request to judge).
+ */
+export function textBeforeSuffix(folded: string | readonly string[]): string | undefined {
+  const start = adversarialSuffixStart(folded);
+  if (start <= 0) return undefined;
+  return typeof folded === 'string' ? folded.slice(0, start) : piecesPrefix(folded, start);
 }

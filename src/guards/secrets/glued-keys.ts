@@ -115,21 +115,24 @@ const isJoiner = (code: number) => code === 45 || code === 95;
  * Whether `start` ends a word glued to what follows: one to 63 ASCII
  * letters back to the text's start or a character that no token nor
  * base64 blob has (a blank, `.`, `@`, `:`, a quote, a bracket); or such a
- * word, or such a character, and one or two `-` or `_` (round 44:
+ * word, or such a character, and a run of `-` or `_` (round 44:
  * `x.com-ghp_…`, `prod--AKIA…`, `[EMAIL_ADDRESS]-AKIA…` were found by no
- * rule). A joiner inside the word, or a digit, ends it as no word (an
+ * rule; round 45: it read one or two, and `x.com___ghp_…`, `---AKIA…`
+ * were released). A joiner inside the word, or a digit, ends it as no word (an
  * identifier's or a blob's run: gitleaks' random negatives
  * `…a_ecghbf…jhahfbhf_…` are; `my-prod-AKIA…` is left to the entropy
  * reading, `v2-AKIA…` to none).
  */
 function gluedAfterWord(source: string, start: number): boolean {
   let lettersEnd = start;
-  // One or two joiners right before the key (`prod-AKIA…`, `--ghp_…`).
-  if (isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
-  if (lettersEnd < start && isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
+  // The joiners right before the key (`prod-AKIA…`, `--ghp_…`, `x.com___ghp_…`).
+  // Linear: a run read back from one start ends where the previous key
+  // starts (every prefix literal starts with a letter), so runs of different starts
+  // do not overlap.
+  while (lettersEnd > 0 && isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
   let wordStart = lettersEnd;
   while (wordStart > 0 && isAsciiLetter(source.charCodeAt(wordStart - 1))) {
-    if (start - wordStart === longestWord) return false;
+    if (lettersEnd - wordStart === longestWord) return false;
     wordStart--;
   }
   if (wordStart === start) return false;

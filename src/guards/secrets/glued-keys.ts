@@ -145,6 +145,29 @@ const hexOnly = /^[0-9A-Fa-f]+$/;
 /** A decimal digit: what a random key glued to a word holds past its prefix (see `forEachGluedKeyMatch`). */
 const hasDigit = /[0-9]/;
 
+/** Eight lower-case letters in a row: a word's run (`connectivity`, `Configuration`). */
+const lowerCaseWord = /[a-z]{8}/;
+
+/** Two capitals side by side (`qZRLm`): about one letter pair in four of a random key's, rare in words. */
+const capitalPairs = /[A-Z](?=[A-Z])/g;
+
+/**
+ * Whether a key of no fixed shape glued to a word reads as random past its
+ * prefix: a digit (round 44), or (round 45) a lower-case letter, two
+ * capitals side by side at least twice, and no run of eight lower-case
+ * letters. A random key of 24 base62 characters lacks a digit about once
+ * in 70, and the entropy reading does not find such a key glued either
+ * (`x.comsk_live_qZrLmX…`, and with `pii()` first the address before it,
+ * were released); identifiers of words have one case
+ * (`network_test_connectivity`), a word's run (`task_live_Configuration`)
+ * or a capital per word (`task_live_UserDataSet`).
+ */
+function randomKeyRest(rest: string): boolean {
+  if (hasDigit.test(rest)) return true;
+  if (!/[a-z]/.test(rest) || lowerCaseWord.test(rest)) return false;
+  return (rest.match(capitalPairs)?.length ?? 0) >= 2;
+}
+
 /**
  * Calls `found(ruleIndex, match)` for each match of a prefixed provider
  * rule that starts right after a word's letters (`gluedAfterWord`), with
@@ -161,7 +184,8 @@ const hasDigit = /[0-9]/;
  * is left to the reading with controls as blanks, which keeps the words). `runs`:
  * `printableRuns` of the text (every glued key lies in one); only their
  * characters are read for the literals. Linear: a literal search of the
- * runs, at most 63 letters read back per hit and one sticky match per rule.
+ * runs, the joiners before a hit (runs of different hits do not overlap)
+ * and at most 63 letters read back per hit, and one sticky match per rule.
  */
 export function forEachGluedKeyMatch(
   source: string,
@@ -192,7 +216,9 @@ export function forEachGluedKeyMatch(
       // A key of no fixed shape glued to a word holds a digit past its prefix (round 44):
       // identifiers of words (`network_test_connectivity`, `desk-admin-configuration-panel`,
       // a word ending in `rk` or `sk`) were read as a Stripe and an OpenAI key.
-      if (variable[ruleIndex] === true && !hasDigit.test(value.slice(rule.prefix))) continue;
+      // Round 45: or letters of both cases in no word's run (a digitless random key:
+      // `x.comsk_live_qZrLmXwT…` and, with `pii()` first, the address before it were released).
+      if (variable[ruleIndex] === true && !randomKeyRest(value.slice(rule.prefix))) continue;
       // A match a blob's `+`, `/`, `=` follows is not read glued; nor one the text runs on
       // after, unless its rule reads on past its bound (`more`, GitHub's: `x.comghp_…done`
       // is its key read to the token's end, as `see ghp_…done` is; round 43).

@@ -14,8 +14,9 @@
  * (`rk_test_…`), `task_live_configuration`, `desk-admin-configuration-panel`
  * (`sk-admin-…`), `taskxoxp-notification-handler`. Such a match now needs a
  * digit past its prefix, as the AWS id read on does; a random key of 24
- * base62 characters lacks one about once in 70, and then the entropy
- * reading still takes word and key as one token. On the
+ * base62 characters lacks one about once in 70 (round 45: the entropy
+ * reading does not take such a key glued, so a digitless rest whose
+ * letters look random is read too, `randomKeyRest`). On the
  * corpora and dev sets (197,665 texts) the glued scan finds nothing, before
  * and after: the identifiers decide. Left: an identifier with a digit
  * (`network_test_connectivity2`) is still a Stripe key, as `rk_test_…2`
@@ -115,21 +116,24 @@ const isJoiner = (code: number) => code === 45 || code === 95;
  * Whether `start` ends a word glued to what follows: one to 63 ASCII
  * letters back to the text's start or a character that no token nor
  * base64 blob has (a blank, `.`, `@`, `:`, a quote, a bracket); or such a
- * word, or such a character, and one or two `-` or `_` (round 44:
+ * word, or such a character, and a run of `-` or `_` (round 44:
  * `x.com-ghp_…`, `prod--AKIA…`, `[EMAIL_ADDRESS]-AKIA…` were found by no
- * rule). A joiner inside the word, or a digit, ends it as no word (an
+ * rule; round 45: it read one or two, and `x.com___ghp_…`, `---AKIA…`
+ * were released). A joiner inside the word, or a digit, ends it as no word (an
  * identifier's or a blob's run: gitleaks' random negatives
  * `…a_ecghbf…jhahfbhf_…` are; `my-prod-AKIA…` is left to the entropy
  * reading, `v2-AKIA…` to none).
  */
 function gluedAfterWord(source: string, start: number): boolean {
   let lettersEnd = start;
-  // One or two joiners right before the key (`prod-AKIA…`, `--ghp_…`).
-  if (isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
-  if (lettersEnd < start && isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
+  // The joiners right before the key (`prod-AKIA…`, `--ghp_…`, `x.com___ghp_…`).
+  // Linear: a run read back from one start ends where the previous key
+  // starts (every prefix literal starts with a letter), so runs of different starts
+  // do not overlap.
+  while (lettersEnd > 0 && isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
   let wordStart = lettersEnd;
   while (wordStart > 0 && isAsciiLetter(source.charCodeAt(wordStart - 1))) {
-    if (start - wordStart === longestWord) return false;
+    if (lettersEnd - wordStart === longestWord) return false;
     wordStart--;
   }
   if (wordStart === start) return false;
@@ -141,6 +145,29 @@ const hexOnly = /^[0-9A-Fa-f]+$/;
 
 /** A decimal digit: what a random key glued to a word holds past its prefix (see `forEachGluedKeyMatch`). */
 const hasDigit = /[0-9]/;
+
+/** Eight lower-case letters in a row: a word's run (`connectivity`, `Configuration`). */
+const lowerCaseWord = /[a-z]{8}/;
+
+/** Two capitals side by side (`qZRLm`): about one letter pair in four of a random key's, rare in words. */
+const capitalPairs = /[A-Z](?=[A-Z])/g;
+
+/**
+ * Whether a key of no fixed shape glued to a word reads as random past its
+ * prefix: a digit (round 44), or (round 45) a lower-case letter, two
+ * capitals side by side at least twice, and no run of eight lower-case
+ * letters. A random key of 24 base62 characters lacks a digit about once
+ * in 70, and the entropy reading does not find such a key glued either
+ * (`x.comsk_live_qZrLmX…`, and with `pii()` first the address before it,
+ * were released); identifiers of words have one case
+ * (`network_test_connectivity`), a word's run (`task_live_Configuration`)
+ * or a capital per word (`task_live_UserDataSet`).
+ */
+function randomKeyRest(rest: string): boolean {
+  if (hasDigit.test(rest)) return true;
+  if (!/[a-z]/.test(rest) || lowerCaseWord.test(rest)) return false;
+  return (rest.match(capitalPairs)?.length ?? 0) >= 2;
+}
 
 /**
  * Calls `found(ruleIndex, match)` for each match of a prefixed provider
@@ -158,7 +185,8 @@ const hasDigit = /[0-9]/;
  * is left to the reading with controls as blanks, which keeps the words). `runs`:
  * `printableRuns` of the text (every glued key lies in one); only their
  * characters are read for the literals. Linear: a literal search of the
- * runs, at most 63 letters read back per hit and one sticky match per rule.
+ * runs, the joiners before a hit (runs of different hits do not overlap)
+ * and at most 63 letters read back per hit, and one sticky match per rule.
  */
 export function forEachGluedKeyMatch(
   source: string,
@@ -189,7 +217,9 @@ export function forEachGluedKeyMatch(
       // A key of no fixed shape glued to a word holds a digit past its prefix (round 44):
       // identifiers of words (`network_test_connectivity`, `desk-admin-configuration-panel`,
       // a word ending in `rk` or `sk`) were read as a Stripe and an OpenAI key.
-      if (variable[ruleIndex] === true && !hasDigit.test(value.slice(rule.prefix))) continue;
+      // Round 45: or letters of both cases in no word's run (a digitless random key:
+      // `x.comsk_live_qZrLmXwT…` and, with `pii()` first, the address before it were released).
+      if (variable[ruleIndex] === true && !randomKeyRest(value.slice(rule.prefix))) continue;
       // A match a blob's `+`, `/`, `=` follows is not read glued; nor one the text runs on
       // after, unless its rule reads on past its bound (`more`, GitHub's: `x.comghp_…done`
       // is its key read to the token's end, as `see ghp_…done` is; round 43).

@@ -958,6 +958,13 @@ const keyedRules: Rule[] = [
 const hexPartEnd = /\[(?:0-9|a-f|A-F)+\]\{\d+\}$/;
 
 /**
+ * Not hex digits to the token's end (a lookahead): a hex key read on is
+ * no part of a longer run of hex digits. Linear: the run is read once per
+ * match, backing off a digit at a time (each step one character's test).
+ */
+const longerHexRun = '(?![0-9a-fA-F]+(?![A-Za-z0-9_-]))';
+
+/**
  * A prefixed rule of one length whose value ends in hex digits and at a
  * token's boundary (`shpat_` and 32, `dop_v1_` and 64, Twilio's `SK`,
  * Mailgun's `key-`), made to read on past that length as the AWS id does
@@ -970,7 +977,10 @@ const hexPartEnd = /\[(?:0-9|a-f|A-F)+\]\{\d+\}$/;
  * `joined` the rule as it was (pieces joined across blanks longer than
  * the key are no key, `split-prefix.ts`). A last part of letters or token
  * characters (`glft-` and 20) is left as it was: hyphenated words fill
- * such a length.
+ * such a length. Round 45: what follows the key is not more hex digits to
+ * the token's end (`longerHexRun`): a commit id or a SHA-256 digest after
+ * `key-`, `SK` or `AC` (`restore key-<sha256>`) is a longer digest, no
+ * key, as before round 44.
  */
 function readOnPastHex(rule: Rule): Rule {
   const { source, flags } = rule.pattern;
@@ -980,7 +990,7 @@ function readOnPastHex(rule: Rule): Rule {
   if (!hexPartEnd.test(body)) return rule;
   return {
     ...rule,
-    pattern: new RegExp(body, flags),
+    pattern: new RegExp(`${body}${longerHexRun}`, flags),
     more: readOn(tokenChar),
     exact: exactForm(body.slice(b.length)),
     joined: rule.pattern,

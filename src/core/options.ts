@@ -1,4 +1,5 @@
 import { MAX_STORE_TTL_MS } from '../store/store-ttl';
+import { callerRegExpCopy, isRegExpOption } from './caller-regexp';
 import {
   childPath,
   isPlainCallerObject,
@@ -41,6 +42,12 @@ export interface OptionRule {
     shape?: OptionShape;
     item?: OptionRule;
     alternatives?: readonly OptionRule[];
+    /**
+     * The value as the options keep it, made once where they are read
+     * (`readNested`), before any rule checks it: a caller's RegExp rebuilt
+     * (`callerRegExpCopy`). Issues go to `issues`.
+     */
+    copy?: (value: unknown, path: string, issues: GuardrailConfigIssue[]) => unknown;
   };
 }
 
@@ -208,11 +215,15 @@ export function functionOption(expected = 'a function'): OptionRule {
  * so `toolPolicy({ deny: [/rm -rf/y] })` let `ls; rm -rf /` run and a sticky
  * `pii` custom pattern found nothing after the first character. The issue
  * is reported at the pattern's `flags` (so `anyOf` names it, not "a string
- * or a RegExp").
+ * or a RegExp"). Where options are read, the caller's RegExp is first
+ * rebuilt from its source and flags, read once (`callerRegExpCopy`, round
+ * 45): the guardrail keeps and checks that copy, so a subclass's `exec`, a
+ * forged match or a frozen `lastIndex` never reaches a check.
  */
-export const regexOption: OptionRule = (value, path, issues) => {
-  if (value === undefined) return;
-  if (!(value instanceof RegExp)) addIssue(issues, path, value, 'a RegExp');
+const regexRule: OptionRule = (value, path, issues) => {
+  // A RegExp whose reading threw is reported where it was read (`readNested`).
+  if (value === undefined || isUnreadGuardrail(value)) return;
+  if (!isRegExpOption(value)) addIssue(issues, path, value, 'a RegExp');
   else if (value.sticky) {
     addIssue(
       issues,
@@ -222,6 +233,9 @@ export const regexOption: OptionRule = (value, path, issues) => {
     );
   }
 };
+export const regexOption: OptionRule = Object.assign(regexRule, {
+  parts: { copy: callerRegExpCopy },
+});
 
 /**
  * Passes when any of `rules` passes; otherwise one issue naming `expected`
@@ -229,7 +243,8 @@ export const regexOption: OptionRule = (value, path, issues) => {
  */
 export function anyOf(rules: readonly OptionRule[], expected: string): OptionRule {
   const check: OptionRule = (value, path, issues) => {
-    if (value === undefined) return;
+    // A value whose reading threw is reported where it was read (`readNested`).
+    if (value === undefined || isUnreadGuardrail(value)) return;
     const attempts: GuardrailConfigIssue[][] = [];
     for (const candidate of rules) {
       const found: GuardrailConfigIssue[] = [];
@@ -502,6 +517,20 @@ export interface ReadOptions {
 interface Reading {
   log: unknown[];
   made: object[];
+  /** The copies a rule makes of a value (`parts.copy`), made only when the reading is checked anew. */
+  copies: Array<() => void>;
+}
+
+/** The `parts.copy` of `rule`, or of the first of its alternatives that has one. */
+function copyPart(rule: OptionRule | undefined): NonNullable<OptionRule['parts']>['copy'] {
+  const parts = rule?.parts;
+  if (parts === undefined) return undefined;
+  if (parts.copy !== undefined) return parts.copy;
+  for (const alternative of parts.alternatives ?? []) {
+    const found = copyPart(alternative);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -537,11 +566,14 @@ function nestedParts(
  * `custom` pattern of `findPii` was checked by its fields and then read
  * again, its `pattern` a getter or replaced in place). What reading throws
  * is an issue at its path (by kind only), the value `unreadCallerValue`.
- * Linear in the options' size; the shapes bound the depth.
+ * A value whose rule copies it (`parts.copy`: a RegExp) is that copy, set
+ * in `holder` at `key` when `reading` defers it. Linear in the options'
+ * size; the shapes bound the depth.
  */
 function readNested(
   value: unknown,
   rule: OptionRule | undefined,
+  holder: Record<string, unknown> | unknown[],
   parent: string,
   key: string | number,
   issues: GuardrailConfigIssue[],
@@ -551,6 +583,17 @@ function readNested(
   if (value === null || typeof value !== 'object' || rule?.parts === undefined) return value;
   // The path is made for a list or an object only: a field's value is the common case.
   const path = typeof key === 'number' ? `${parent}[${key}]` : childPath(parent, key);
+  const copy = copyPart(rule);
+  if (copy !== undefined) {
+    if (reading === undefined) return copy(value, path, issues);
+    // Compared by identity first (`validateOptionsOnce`): copied only when checked anew.
+    reading.copies.push(() => {
+      const copied = copy(value, path, issues);
+      if (typeof key === 'number') (holder as unknown[])[key] = copied;
+      else setEntry(holder as Record<string, unknown>, key, copied);
+    });
+    return value;
+  }
   let array: boolean;
   try {
     array = Array.isArray(value);
@@ -583,7 +626,7 @@ function readNested(
   reading?.log.push(items.length);
   reading?.made.push(items);
   for (let index = 0; index < items.length; index++) {
-    items[index] = readNested(items[index], parts.item, path, index, issues, reading);
+    items[index] = readNested(items[index], parts.item, items, path, index, issues, reading);
   }
   return items;
 }
@@ -603,7 +646,7 @@ function readFields(
     reading?.log.push(key);
     const given = fields[key];
     const rule = Object.hasOwn(shape, key) ? shape[key] : undefined;
-    const read = readNested(given, rule, path, key, issues, reading);
+    const read = readNested(given, rule, fields, path, key, issues, reading);
     if (read !== given) setEntry(fields, key, read);
   }
 }
@@ -771,12 +814,14 @@ export function validateOptionsOnce<OPTIONS extends object>(
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   // Not a plain object: `validateOptions` says what was expected.
   if (entries === undefined) return validateOptions(options, settings);
-  const reading: Reading = { log: [], made: [] };
+  const reading: Reading = { log: [], made: [], copies: [] };
   readFields(entries, shape, prefix, issues, reading);
   if (issues.length > 0) throw new GuardrailConfigError(issues);
   let readings = readingsByShape.get(shape);
   const kept = readings?.get(options);
   if (kept !== undefined && sameLog(kept.log, reading.log)) return kept.checked as OPTIONS;
+  for (const copy of reading.copies) copy();
+  if (issues.length > 0) throw new GuardrailConfigError(issues);
   const { read } = checkedEntries(options, entries, settings, issues);
   if (issues.length > 0 || read === undefined) throw new GuardrailConfigError(issues);
   for (const copy of reading.made) Object.freeze(copy);
@@ -818,8 +863,9 @@ export function optionsAsRead(value: unknown): unknown {
  * a usable name, else `defaultName` (so a bad `name` is reported once,
  * under the default). The name is read from the copy the options are read
  * into once (`readCallerObject`): a `name` getter ran twice, once for the
- * prefix before the copy was made, and could answer differently. The copy
- * is kept for `optionsAsRead`.
+ * prefix before the copy was made, and could answer differently. The
+ * options as read (what the factory uses: its lists copied, its RegExps
+ * rebuilt) are kept for `optionsAsRead`.
  */
 export function validateNamedOptions<OPTIONS extends object>(
   options: OPTIONS | undefined,
@@ -833,15 +879,17 @@ export function validateNamedOptions<OPTIONS extends object>(
       ? readCallerObject(options as object, root, issues)
       : undefined;
   if (issues.length > 0) throw new GuardrailConfigError(issues);
-  if (copy !== undefined) readCopies.set(options as object, copy);
   const given = copy ?? options;
   const name = copy?.name;
   const prefix = typeof name === 'string' && name.trim() !== '' ? name : defaultName;
-  return validateOptions(given as OPTIONS | undefined, {
+  const read = validateOptions(given as OPTIONS | undefined, {
     ...settings,
     prefix,
     root: settings.root ?? prefix,
   });
+  // What the factory uses, its RegExps the copies (round 45: the fingerprint read the caller's again).
+  if (copy !== undefined) readCopies.set(options as object, read as Record<string, unknown>);
+  return read;
 }
 
 /** `validateOptions` for a guardrail factory: paths start with the guardrail's name. */

@@ -41,8 +41,8 @@ export interface SpacedRunWalk {
   begin(): void;
   /** Reads a unit as `code`, or as `other` too when it is not 0; true while some reading begins an entry. */
   unit(code: number, other?: number): boolean;
-  /** Reads a step of the run by its kind; true while some reading begins an entry. */
-  step(kind: number): boolean;
+  /** Reads a step of the run (any kind: as nothing or a blank); true while some reading begins an entry. */
+  step(): boolean;
 }
 
 /**

@@ -346,11 +346,9 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
   const limit = Math.min(reach, SPELLED_RUN_UNITS);
   // Readings of at most `limit` units (`spacedRunWalker`, shared with the hook's pre-test).
   const walk = spacedRunWalker(terms, limit);
-  // The run's unit positions, latest first, and `steps[j]`, the step before
-  // `units[j]` (from `units[j + 1]`): SPACED_JOIN, SPACED_SPACE (joins or a
-  // blank) or SPACED_BREAK.
+  // The run's unit positions, latest first (every step between two reads
+  // as nothing or a blank, whatever its kind: `SpacedRunWalk`).
   const units = new Int32Array(limit);
-  const steps = new Int8Array(limit);
   return written => {
     // The blanks NFKC writes as a space read as one (the fold joins `s\u00a0e`
     // as `s e`, the walk would end the run there and release it; one
@@ -376,7 +374,6 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
         break;
       }
       first = step >> 2;
-      steps[count - 1] = step & 3;
       units[count++] = first;
     }
     // The run starts at a unit standing alone (no letter or digit before
@@ -396,7 +393,7 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
       for (let index = from; index >= 0 && live; index--) {
         if (index < from) {
           if (index === 0 && withoutLast) return units[from]!;
-          live = walk.step(steps[index]!);
+          live = walk.step();
         }
         const code = text.charCodeAt(units[index]!);
         const lower = code | 0x20;
@@ -748,7 +745,7 @@ function spacedLettersPrefixTest(walk: SpacedRunWalk): (text: string, start: num
       const letter = lower >= 97 && lower <= 122;
       if (!walk.unit(letter ? lower : code, letter ? 0 : LEET_LETTER[code]!)) return false;
       if (left === 0 || step < 0) return true;
-      walk.step(SPACED_SPACE);
+      walk.step();
       at = step;
       step = asciiSpaceStep(text, at);
     }

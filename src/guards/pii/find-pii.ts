@@ -223,23 +223,6 @@ function resolveEntities(entities: FindPiiOptions['entities']): readonly PiiEnti
   return entities;
 }
 
-/**
- * Validates `findPii` options once, so a guardrail can report bad options at
- * construction instead of on the first call.
- */
-export function validatePiiOptions(options: FindPiiOptions): void {
-  resolveEntities(options.entities);
-  (options.custom ?? []).forEach((pattern, index) => {
-    if (!pattern || typeof pattern.type !== 'string' || !(pattern.pattern instanceof RegExp)) {
-      throw new GuardrailConfigError({
-        path: `pii.custom[${index}]`,
-        value: pattern,
-        expected: '{ type: string, pattern: RegExp, validate?, maxLength? }',
-      });
-    }
-  });
-}
-
 /** Rounds of `spansBesidePlaceholders` after the first scan: a chain longer than this is hostile text. */
 const placeholderRounds = 3;
 

@@ -1,4 +1,5 @@
 import { GuardrailFailClosedError } from '../../core/chain';
+import { loadOnce } from '../../core/load-once';
 import { decodeHarmfulModel } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 
@@ -28,9 +29,14 @@ const importShipped = (): Promise<HarmfulScorer> =>
     decodeHarmfulModel(data.harmfulModel, data.HARMFUL_READINGS),
   );
 
-let loader: () => Promise<HarmfulScorer> = importShipped;
-let loaded: HarmfulScorer | undefined;
-let loading: Promise<HarmfulScorer> | undefined;
+const harmfulModel = loadOnce(
+  importShipped,
+  (reason, cause) =>
+    new HarmfulModelLoadError(
+      `prompt-injection: the harmful-content model could not be loaded (${reason})`,
+      { cause },
+    ),
+);
 
 /**
  * The harmful model, loaded once: concurrent first callers share one load. A
@@ -38,27 +44,7 @@ let loading: Promise<HarmfulScorer> | undefined;
  * tried again by the next caller.
  */
 export function loadHarmfulScorer(): Promise<HarmfulScorer> {
-  if (loaded !== undefined) return Promise.resolve(loaded);
-  if (loading === undefined) {
-    const attempt: Promise<HarmfulScorer> = Promise.resolve()
-      .then(() => loader())
-      .then(
-        scorer => {
-          if (loading === attempt) loaded = scorer;
-          return scorer;
-        },
-        (cause: unknown) => {
-          if (loading === attempt) loading = undefined;
-          const reason = cause instanceof Error ? cause.message : String(cause);
-          throw new HarmfulModelLoadError(
-            `prompt-injection: the harmful-content model could not be loaded (${reason.slice(0, 200)})`,
-            { cause },
-          );
-        },
-      );
-    loading = attempt;
-  }
-  return loading;
+  return harmfulModel.load();
 }
 
 /**
@@ -66,9 +52,7 @@ export function loadHarmfulScorer(): Promise<HarmfulScorer> {
  * shipped chunk) and forgets the model loaded so far.
  */
 export function setHarmfulModelLoader(next?: () => Promise<HarmfulScorer>): void {
-  loader = next ?? importShipped;
-  loaded = undefined;
-  loading = undefined;
+  harmfulModel.setLoader(next ?? importShipped);
 }
 
 /** Thrown (and caught) inside `withHarmfulScorer` when a reading asks for a model not loaded yet. */
@@ -88,7 +72,7 @@ const askBeforeLoad = (): HarmfulScorer => {
  * start, or rejects with `HarmfulModelLoadError`.
  */
 export function withHarmfulScorer<T>(run: (harmful: () => HarmfulScorer) => T): T | Promise<T> {
-  const scorer = loaded;
+  const scorer = harmfulModel.loaded;
   if (scorer !== undefined) return run(() => scorer);
   try {
     return run(askBeforeLoad);

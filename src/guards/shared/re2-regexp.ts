@@ -1,4 +1,5 @@
 import { RE2JS, RE2JSException } from 're2js';
+import { keepRegExpClass } from '../../core/caller-regexp';
 
 /**
  * A `RegExp` whose searches run on RE2 (`re2js`): time linear in the text,
@@ -11,6 +12,11 @@ import { RE2JS, RE2JSException } from 're2js';
  * (`compileRe2` says why not).
  */
 export class Re2RegExp extends RegExp {
+  static {
+    // A guardrail rebuilds each RegExp option once (core/caller-regexp): a config pattern stays on RE2.
+    keepRegExpClass(Re2RegExp);
+  }
+
   readonly #re2: RE2JS;
   /** The pattern after any one character (`(?s:.)`), for a sticky search past 0; made when first needed. */
   #afterOne: RE2JS | undefined;

@@ -1,4 +1,5 @@
 import { GuardrailFailClosedError } from '../../../core/chain';
+import { loadOnce } from '../../../core/load-once';
 import type { Guardrail } from '../../../core/types';
 import { nerEntities } from './labels';
 import { decodeNerModel, type EncodedNerModel, type NerModel } from './ner-model';
@@ -95,10 +96,14 @@ const importBundled = (): Promise<NerModel> => {
   );
 };
 
-let loader: () => Promise<NerModel> = importBundled;
-let loaded: NerModel | undefined;
-let loading: Promise<NerModel> | undefined;
-const loadedModel = () => loaded!;
+const nerModel = loadOnce(
+  importBundled,
+  (reason, cause) =>
+    new NerModelLoadError(`pii: the named-entity model could not be loaded (${reason})`, {
+      cause,
+    }),
+);
+const loadedModel = () => nerModel.loaded!;
 
 /**
  * The shipped model, loaded once: concurrent first callers share one load. A
@@ -106,27 +111,7 @@ const loadedModel = () => loaded!;
  * again by the next caller.
  */
 export function loadNerModel(): Promise<NerModel> {
-  if (loaded !== undefined) return Promise.resolve(loaded);
-  if (loading === undefined) {
-    const attempt: Promise<NerModel> = Promise.resolve()
-      .then(() => loader())
-      .then(
-        model => {
-          if (loading === attempt) loaded = model;
-          return model;
-        },
-        (cause: unknown) => {
-          if (loading === attempt) loading = undefined;
-          const reason = cause instanceof Error ? cause.message : String(cause);
-          throw new NerModelLoadError(
-            `pii: the named-entity model could not be loaded (${reason.slice(0, 200)})`,
-            { cause },
-          );
-        },
-      );
-    loading = attempt;
-  }
-  return loading;
+  return nerModel.load();
 }
 
 /**
@@ -134,9 +119,7 @@ export function loadNerModel(): Promise<NerModel> {
  * shipped chunk) and forgets the model loaded so far.
  */
 export function setNerModelLoader(next?: () => Promise<NerModel>): void {
-  loader = next ?? importBundled;
-  loaded = undefined;
-  loading = undefined;
+  nerModel.setLoader(next ?? importBundled);
 }
 
 /** Whether an `entities` option (validated) asks for a type the tagger finds. */
@@ -160,7 +143,9 @@ export function checkWithNerModel(
   needsModel: () => boolean,
 ): Guardrail['check'] {
   return (content, ctx) => {
-    if (loaded !== undefined) return withNerModel(loadedModel, () => check(content, ctx));
+    if (nerModel.loaded !== undefined) {
+      return withNerModel(loadedModel, () => check(content, ctx));
+    }
     if (!needsModel()) return check(content, ctx);
     return loadNerModel().then(model =>
       withNerModel(

@@ -36,6 +36,7 @@ import {
 import { entryTrie, type SpacedRunWalk, spacedRunWalker } from './entry-trie';
 import { lowerCaseLettersWalk } from './lower-case-letters-pretest';
 import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis, withJoinersBlank } from './markdown-emphasis';
+import { BLANK_MARK_CLASS, isBlankMark } from './spelled-blanks';
 
 /**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
@@ -317,9 +318,15 @@ function trailingRunsHold(terms: readonly string[]): (text: string) => number {
   return text => Math.min(plainRun(text), spelledRun(text));
 }
 
-/** The characters NFKC maps to a space (U+00A0, U+2000-U+200A, U+202F, U+205F, U+3000). */
-const COMPATIBILITY_BLANK = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/;
-const COMPATIBILITY_BLANKS = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+/**
+ * The characters NFKC maps to a space (U+00A0, U+2000-U+200A, U+202F,
+ * U+205F, U+3000), and the tabs and line breaks the check reads as spaces
+ * between spelled-out letters (round 45, `spelled-blanks.ts`).
+ */
+const COMPATIBILITY_BLANK = new RegExp(
+  `[\\u00a0\\u2000-\\u200a\\u202f\\u205f\\u3000${BLANK_MARK_CLASS}]`,
+);
+const COMPATIBILITY_BLANKS = new RegExp(COMPATIBILITY_BLANK.source, 'g');
 
 /**
  * Where a run of single units ending `text` (`k i`, `k.i.l`, `k  i`: units
@@ -354,7 +361,8 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
   return written => {
     // The blanks NFKC writes as a space read as one (the fold joins `s\u00a0e`
     // as `s e`, the walk would end the run there and release it; one
-    // character for one, so positions hold).
+    // character for one, so positions hold), and since round 45 tabs and
+    // line breaks (the check's second reading).
     const text = COMPATIBILITY_BLANK.test(written)
       ? written.replace(COMPATIBILITY_BLANKS, ' ')
       : written;
@@ -538,7 +546,8 @@ function filteredStart(
       if (SPELLED_OUT_ALL.test(text)) return hook(text);
     }
     // A spelled-out run at the first character read (the filter saw the one before it).
-    if (isSeparator(text.charCodeAt(from + 1))) {
+    const second = text.charCodeAt(from + 1);
+    if (isSeparator(second) || isBlankMark(second)) {
       SPELLED_OUT_START.lastIndex = from;
       if (SPELLED_OUT_START.test(text)) return hook(text);
     }
@@ -998,10 +1007,14 @@ const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';
 // In ordinary prose (see `plainView`) the letters and digits are these: the
 // classes below stand for `\p{L}` and `\p{N}` without the slower `u` flag.
 const LETTER_OR_DIGIT = `[${LETTER}0-9]`;
+// Since round 45 a tab or line break is a separator, or part of a word
+// break, as the check's second reading makes it (`spelled-blanks.ts`).
+const SPELLED_SEPARATOR = `[ .\\-_*${BLANK_MARK_CLASS}]`;
+const SPELLED_BREAK = `[ ${BLANK_MARK_CLASS}]{2,3}`;
 const SPELLED_OUT_FORMS = [
-  `[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`,
-  `[${LETTER}] {2,3}[${LETTER}][ .\\-_*][${LETTER}]`,
-  `[${LETTER}][ .\\-_*][${LETTER}] {2,3}[${LETTER}]`,
+  `[${LETTER}](?:${SPELLED_SEPARATOR}[${LETTER}]){3}`,
+  `[${LETTER}]${SPELLED_BREAK}[${LETTER}]${SPELLED_SEPARATOR}[${LETTER}]`,
+  `[${LETTER}]${SPELLED_SEPARATOR}[${LETTER}]${SPELLED_BREAK}[${LETTER}]`,
 ].join('|');
 const SPELLED_OUT = new RegExp(`(?<!${LETTER_OR_DIGIT})(?:${SPELLED_OUT_FORMS})`);
 /** Characters `foldText` reads as letters in leetspeak. */

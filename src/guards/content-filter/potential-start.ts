@@ -1256,7 +1256,7 @@ export function contentFilterMayMatchReach(longest: number): number {
  * (`lowerCaseLettersWalk`) from a letter that starts a word (a space or
  * nothing before it) with `c` in `[c(p) - 2L - 1, c(p) + 7]` may spell an
  * entry. Else false. Undefined (every run "maybe", as before) when the
- * list is too large to walk.
+ * list is too large to walk. (Exported for its test, `spelled-runs-ring.test.ts`.)
  *
  * Why false is sound (the check passes the text). On such a text
  * `foldText` only lowers the case, reads accents off, collapses blanks and
@@ -1293,55 +1293,99 @@ export function contentFilterMayMatchReach(longest: number): number {
  * more "maybe", never less). Linear: each character is read once, and a
  * walk from each word start at most (bounded steps).
  */
-function spelledRunsMayMatch(terms: readonly string[]): ((plain: string) => boolean) | undefined {
+export function spelledRunsMayMatch(
+  terms: readonly string[],
+): ((plain: string) => boolean) | undefined {
   const walk = lowerCaseLettersWalk(terms);
   if (walk === undefined) return undefined;
   const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
   const left = 2 * longest + 1;
   const right = 2 * longest + 8;
   const walkRight = 7;
-  // counted[at]: `c(at)`; starts: `c(p)` of each match (reused from call to call).
-  let counted = new Int32Array(256);
-  let starts = new Int32Array(128);
+  // `c(p)` of the matches still to be read around, in a ring (round 45: two
+  // tables as long as the text, kept from call to call, held 16 bytes a
+  // character after one large delta). Matches of one `c` have one zone, so
+  // each `c` is kept once; the ring holds those from the zone's match to
+  // the walk zone's (their `c` lie within `right - walkRight` of each
+  // other) and one more: `2L + 4` at most, whatever the text's length.
+  let capacity = 16;
+  while (capacity < right - walkRight + 4) capacity *= 2;
+  const ring = new Int32Array(capacity);
+  const mask = capacity - 1;
   return plain => {
     const length = plain.length;
-    if (counted.length < length + 1) counted = new Int32Array(2 * length + 2);
-    if (starts.length < length) starts = new Int32Array(2 * length);
-    let count = 0;
-    let blank = false;
-    for (let at = 0; at < length; at++) {
-      counted[at] = count;
-      const code = plain.charCodeAt(at);
-      const isBlank = code === 32 || code === 9 || code === 10 || code === 13;
-      if (!(isBlank && blank)) count++;
-      blank = isBlank;
-    }
-    // Every match, overlapping ones too (each from the character after the last one's start).
-    let matches = 0;
-    SPELLED_OUT_ALL.lastIndex = 0;
-    for (let match = SPELLED_OUT_ALL.exec(plain); match !== null; ) {
-      starts[matches++] = counted[match.index]!;
-      SPELLED_OUT_ALL.lastIndex = match.index + 1;
-      match = SPELLED_OUT_ALL.exec(plain);
-    }
+    // `c` counted ahead to where the regex found its last match.
+    let leadAt = 0;
+    let leadCount = 0;
+    let leadBlank = false;
+    const countedAt = (position: number): number => {
+      for (; leadAt < position; leadAt++) {
+        const isBlank = isCountedBlank(plain.charCodeAt(leadAt));
+        if (!(isBlank && leadBlank)) leadCount++;
+        leadBlank = isBlank;
+      }
+      return leadCount;
+    };
+    // The matches read so far (`head` of them, each `c` once), every one,
+    // overlapping ones too (each from the character after the last one's start).
+    let head = 0;
+    let last = -1;
+    let done = false;
+    // (Set before each search: the walk between two may use the regex too.)
+    let searchFrom = 0;
+    const readMatch = (): boolean => {
+      while (!done) {
+        SPELLED_OUT_ALL.lastIndex = searchFrom;
+        const match = SPELLED_OUT_ALL.exec(plain);
+        if (match === null) {
+          done = true;
+          break;
+        }
+        searchFrom = match.index + 1;
+        const c = countedAt(match.index);
+        if (c === last) continue;
+        last = c;
+        ring[head++ & mask] = c;
+        return true;
+      }
+      return false;
+    };
     // The first match whose zone (and walk zone) does not end before `at`:
     // zones start in the order of their matches.
     let zone = 0;
     let walkZone = 0;
+    let count = 0;
+    let blank = false;
     for (let at = 0; at < length; at++) {
-      const c = counted[at]!;
-      while (zone < matches && starts[zone]! + right < c) zone++;
-      if (zone === matches) return false;
-      if (starts[zone]! - left > c) continue;
       const code = plain.charCodeAt(at);
+      const c = count;
+      const isBlank = isCountedBlank(code);
+      if (!(isBlank && blank)) count++;
+      blank = isBlank;
+      for (;;) {
+        if (zone === head && !readMatch()) return false;
+        if (ring[zone & mask]! + right >= c) break;
+        zone++;
+      }
+      if (ring[zone & mask]! - left > c) continue;
       if (code === 32) continue;
       if (code < 97 || code > 122) return true;
       if (at > 0 && plain.charCodeAt(at - 1) !== 32) continue;
-      while (walkZone < matches && starts[walkZone]! + walkRight < c) walkZone++;
-      if (walkZone < matches && starts[walkZone]! - left <= c && walk(plain, at)) return true;
+      if (walkZone < zone) walkZone = zone;
+      for (;;) {
+        if (walkZone === head && !readMatch()) break;
+        if (ring[walkZone & mask]! + walkRight >= c) break;
+        walkZone++;
+      }
+      if (walkZone < head && ring[walkZone & mask]! - left <= c && walk(plain, at)) return true;
     }
     return false;
   };
+}
+
+/** The blanks the window counts as one when in a run (`spelledRunsMayMatch`'s `c`). */
+function isCountedBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
 /**

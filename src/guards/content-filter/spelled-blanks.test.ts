@@ -34,6 +34,8 @@ describe('spelledAcrossMarks', () => {
     ['a mark between the last two of four units', 'x a.b c\nd', true],
     ['a mark at the text start', '\tk i l l', false],
     ['prose with line breaks', 'I have a\ncat and\na dog\n', false],
+    // Round 45: on `x = y\nz = 1` (code) the second reading doubled the cost of 2.8% of benign texts.
+    ['code: no units the fold spells out', 'x = y\nz = 1\n| 2 | 6 |', false],
     ['three letters', 'a\tb\tc', false],
     ['four blanks (no run)', 'a b c\n\n\n\nd', false],
     ['no mark', 'k i l l', false],

@@ -37,12 +37,20 @@ export function withMarksAsSpaces(text: string): string {
 }
 
 /**
- * Four units (no blank, no separator) one separator or one to three
- * blanks apart, read from a position: the widest form of a window of a run
- * the fold may join once its marks are spaces (at most 13 characters).
+ * A unit a spelled-out run may hold (`isSpacedUnit` of fold-text, widened):
+ * an ASCII letter, a digit or symbol the fold reads as a letter
+ * (`0134578@$`), or any unit beyond ASCII but a surrogate.
  */
-const FOUR_UNITS =
-  /[^\s.\-_*](?:[.\-_*]|\s{1,3})[^\s.\-_*](?:[.\-_*]|\s{1,3})[^\s.\-_*](?:[.\-_*]|\s{1,3})[^\s.\-_*]/y;
+const UNIT = '[A-Za-z0134578@$\\u0080-\\ud7ff\\ue000-\\uffff]';
+/** Between two units of a run: one separator, or one to three blanks (marks written as spaces). */
+const GAP = '(?:[.\\-_*]|\\s{1,3})';
+
+/**
+ * Four units one separator or one to three blanks apart, read from a
+ * position: the widest form of four units in a row of a run the fold may
+ * join once its marks are spaces (at most 13 characters).
+ */
+const FOUR_UNITS = new RegExp(`${UNIT}${GAP}${UNIT}${GAP}${UNIT}${GAP}${UNIT}`, 'y');
 
 /** The most characters `FOUR_UNITS` reads. */
 const FOUR_UNITS_SPAN = 13;

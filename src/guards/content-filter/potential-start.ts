@@ -1314,42 +1314,16 @@ export function spelledRunsMayMatch(
   const mask = capacity - 1;
   return plain => {
     const length = plain.length;
-    // `c` counted ahead to where the regex found its last match.
-    let leadAt = 0;
-    let leadCount = 0;
-    let leadBlank = false;
-    const countedAt = (position: number): number => {
-      for (; leadAt < position; leadAt++) {
-        const isBlank = isCountedBlank(plain.charCodeAt(leadAt));
-        if (!(isBlank && leadBlank)) leadCount++;
-        leadBlank = isBlank;
-      }
-      return leadCount;
-    };
-    // The matches read so far (`head` of them, each `c` once), every one,
-    // overlapping ones too (each from the character after the last one's start).
+    // The matches read so far (`head` of them, each `c` once; every match,
+    // overlapping ones too, each searched from the character after the
+    // last one's start), and `c` counted ahead to the last one's start.
     let head = 0;
     let last = -1;
     let done = false;
-    // (Set before each search: the walk between two may use the regex too.)
     let searchFrom = 0;
-    const readMatch = (): boolean => {
-      while (!done) {
-        SPELLED_OUT_ALL.lastIndex = searchFrom;
-        const match = SPELLED_OUT_ALL.exec(plain);
-        if (match === null) {
-          done = true;
-          break;
-        }
-        searchFrom = match.index + 1;
-        const c = countedAt(match.index);
-        if (c === last) continue;
-        last = c;
-        ring[head++ & mask] = c;
-        return true;
-      }
-      return false;
-    };
+    let leadAt = 0;
+    let leadCount = 0;
+    let leadBlank = false;
     // The first match whose zone (and walk zone) does not end before `at`:
     // zones start in the order of their matches.
     let zone = 0;
@@ -1362,21 +1336,35 @@ export function spelledRunsMayMatch(
       const isBlank = isCountedBlank(code);
       if (!(isBlank && blank)) count++;
       blank = isBlank;
-      for (;;) {
-        if (zone === head && !readMatch()) return false;
-        if (ring[zone & mask]! + right >= c) break;
-        zone++;
+      // Read matches until one's walk zone reaches `c` (so the zone's and
+      // the walk zone's first matches are read), or none is left. The ring
+      // then holds those from the zone's on: their `c` lie within
+      // `right - walkRight` of `c`, one more after.
+      while (!done && (head === zone || ring[(head - 1) & mask]! + walkRight < c)) {
+        SPELLED_OUT_ALL.lastIndex = searchFrom;
+        const match = SPELLED_OUT_ALL.exec(plain);
+        if (match === null) {
+          done = true;
+          break;
+        }
+        searchFrom = match.index + 1;
+        for (; leadAt < match.index; leadAt++) {
+          const blankAhead = isCountedBlank(plain.charCodeAt(leadAt));
+          if (!(blankAhead && leadBlank)) leadCount++;
+          leadBlank = blankAhead;
+        }
+        if (leadCount === last) continue;
+        last = leadCount;
+        ring[head++ & mask] = leadCount;
       }
+      while (zone < head && ring[zone & mask]! + right < c) zone++;
+      if (zone === head) return false;
       if (ring[zone & mask]! - left > c) continue;
       if (code === 32) continue;
       if (code < 97 || code > 122) return true;
       if (at > 0 && plain.charCodeAt(at - 1) !== 32) continue;
       if (walkZone < zone) walkZone = zone;
-      for (;;) {
-        if (walkZone === head && !readMatch()) break;
-        if (ring[walkZone & mask]! + walkRight >= c) break;
-        walkZone++;
-      }
+      while (walkZone < head && ring[walkZone & mask]! + walkRight < c) walkZone++;
       if (walkZone < head && ring[walkZone & mask]! - left <= c && walk(plain, at)) return true;
     }
     return false;

@@ -12,6 +12,7 @@ import {
   contentFilterMayMatchReach,
   contentFilterPotentialStart,
 } from './potential-start';
+import { spelledAcrossMarks, withMarksAsSpaces } from './spelled-blanks';
 import { spelledRunEntries } from './spelled-run-entries';
 import { termMatcher } from './term-matcher';
 
@@ -318,10 +319,14 @@ export function contentFilter(options?: ContentFilterOptions): Guardrail {
       // line break (`\nproject x`) is glued to the word after it.
       const decoded = readsJson(ctx) ? decodedJson(content) : undefined;
       // The spelled-out runs every reading joined, read last (`spelled-run-entries.ts`).
+      // Tabs and line breaks between spelled-out letters read as spaces too
+      // (round 45, `spelled-blanks.ts`), where one may lie inside a run.
+      const findWithMarks = (text: string) =>
+        find(text) ?? (spelledAcrossMarks(text) ? find(withMarksAsSpaces(text)) : undefined);
       const runs: string[] = [];
       const match = withJoinedRuns(
         runs,
-        () => find(content) ?? (decoded ? find(decoded.text) : null),
+        () => findWithMarks(content) ?? (decoded ? findWithMarks(decoded.text) : null),
       );
       const term = match ? match.term : inSpelledRuns?.(runs);
       if (term === undefined) return allow();

@@ -295,8 +295,11 @@ function referenceMayMatch(terms: readonly string[]) {
   const letterOrDigit = '[A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff0-9]';
   const letter = '[A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff]';
   // Round 38: or three letters, one separator and two or three blanks apart (`o n   h`).
+  // Round 45: a tab or line break is a separator, or part of a word break.
+  const separator = '[ .\\-_*\\t\\n\\v\\f\\r\\x85\\u2028\\u2029]';
+  const wordBreak = '[ \\t\\n\\v\\f\\r\\x85\\u2028\\u2029]{2,3}';
   const spelledOut = new RegExp(
-    `(?<!${letterOrDigit})(?:${letter}(?:[ .\\-_*]${letter}){3}|${letter} {2,3}${letter}[ .\\-_*]${letter}|${letter}[ .\\-_*]${letter} {2,3}${letter})`,
+    `(?<!${letterOrDigit})(?:${letter}(?:${separator}${letter}){3}|${letter}${wordBreak}${letter}${separator}${letter}|${letter}${separator}${letter}${wordBreak}${letter})`,
   );
   const pattern = new RegExp(
     `(?<!${letterOrDigit})(?:${terms

@@ -36,6 +36,7 @@ import {
 import { entryTrie, type SpacedRunWalk, spacedRunWalker } from './entry-trie';
 import { lowerCaseLettersWalk } from './lower-case-letters-pretest';
 import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis, withJoinersBlank } from './markdown-emphasis';
+import { BLANK_MARK_CLASS, isBlankMark } from './spelled-blanks';
 
 /**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
@@ -317,9 +318,15 @@ function trailingRunsHold(terms: readonly string[]): (text: string) => number {
   return text => Math.min(plainRun(text), spelledRun(text));
 }
 
-/** The characters NFKC maps to a space (U+00A0, U+2000-U+200A, U+202F, U+205F, U+3000). */
-const COMPATIBILITY_BLANK = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/;
-const COMPATIBILITY_BLANKS = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+/**
+ * The characters NFKC maps to a space (U+00A0, U+2000-U+200A, U+202F,
+ * U+205F, U+3000), and the tabs and line breaks the check reads as spaces
+ * between spelled-out letters (round 45, `spelled-blanks.ts`).
+ */
+const COMPATIBILITY_BLANK = new RegExp(
+  `[\\u00a0\\u2000-\\u200a\\u202f\\u205f\\u3000${BLANK_MARK_CLASS}]`,
+);
+const COMPATIBILITY_BLANKS = new RegExp(COMPATIBILITY_BLANK.source, 'g');
 
 /**
  * Where a run of single units ending `text` (`k i`, `k.i.l`, `k  i`: units
@@ -352,7 +359,8 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
   return written => {
     // The blanks NFKC writes as a space read as one (the fold joins `s\u00a0e`
     // as `s e`, the walk would end the run there and release it; one
-    // character for one, so positions hold).
+    // character for one, so positions hold), and since round 45 tabs and
+    // line breaks (the check's second reading).
     const text = COMPATIBILITY_BLANK.test(written)
       ? written.replace(COMPATIBILITY_BLANKS, ' ')
       : written;
@@ -535,7 +543,8 @@ function filteredStart(
       if (SPELLED_OUT_ALL.test(text)) return hook(text);
     }
     // A spelled-out run at the first character read (the filter saw the one before it).
-    if (isSeparator(text.charCodeAt(from + 1))) {
+    const second = text.charCodeAt(from + 1);
+    if (isSeparator(second) || isBlankMark(second)) {
       SPELLED_OUT_START.lastIndex = from;
       if (SPELLED_OUT_START.test(text)) return hook(text);
     }
@@ -995,10 +1004,14 @@ const LETTER = 'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u00ff';
 // In ordinary prose (see `plainView`) the letters and digits are these: the
 // classes below stand for `\p{L}` and `\p{N}` without the slower `u` flag.
 const LETTER_OR_DIGIT = `[${LETTER}0-9]`;
+// Since round 45 a tab or line break is a separator, or part of a word
+// break, as the check's second reading makes it (`spelled-blanks.ts`).
+const SPELLED_SEPARATOR = `[ .\\-_*${BLANK_MARK_CLASS}]`;
+const SPELLED_BREAK = `[ ${BLANK_MARK_CLASS}]{2,3}`;
 const SPELLED_OUT_FORMS = [
-  `[${LETTER}](?:[ .\\-_*][${LETTER}]){3}`,
-  `[${LETTER}] {2,3}[${LETTER}][ .\\-_*][${LETTER}]`,
-  `[${LETTER}][ .\\-_*][${LETTER}] {2,3}[${LETTER}]`,
+  `[${LETTER}](?:${SPELLED_SEPARATOR}[${LETTER}]){3}`,
+  `[${LETTER}]${SPELLED_BREAK}[${LETTER}]${SPELLED_SEPARATOR}[${LETTER}]`,
+  `[${LETTER}]${SPELLED_SEPARATOR}[${LETTER}]${SPELLED_BREAK}[${LETTER}]`,
 ].join('|');
 const SPELLED_OUT = new RegExp(`(?<!${LETTER_OR_DIGIT})(?:${SPELLED_OUT_FORMS})`);
 /** Characters `foldText` reads as letters in leetspeak. */
@@ -1240,7 +1253,7 @@ export function contentFilterMayMatchReach(longest: number): number {
  * (`lowerCaseLettersWalk`) from a letter that starts a word (a space or
  * nothing before it) with `c` in `[c(p) - 2L - 1, c(p) + 7]` may spell an
  * entry. Else false. Undefined (every run "maybe", as before) when the
- * list is too large to walk.
+ * list is too large to walk. (Exported for its test, `spelled-runs-ring.test.ts`.)
  *
  * Why false is sound (the check passes the text). On such a text
  * `foldText` only lowers the case, reads accents off, collapses blanks and
@@ -1277,55 +1290,87 @@ export function contentFilterMayMatchReach(longest: number): number {
  * more "maybe", never less). Linear: each character is read once, and a
  * walk from each word start at most (bounded steps).
  */
-function spelledRunsMayMatch(terms: readonly string[]): ((plain: string) => boolean) | undefined {
+export function spelledRunsMayMatch(
+  terms: readonly string[],
+): ((plain: string) => boolean) | undefined {
   const walk = lowerCaseLettersWalk(terms);
   if (walk === undefined) return undefined;
   const longest = terms.reduce((max, term) => Math.max(max, term.length), 0);
   const left = 2 * longest + 1;
   const right = 2 * longest + 8;
   const walkRight = 7;
-  // counted[at]: `c(at)`; starts: `c(p)` of each match (reused from call to call).
-  let counted = new Int32Array(256);
-  let starts = new Int32Array(128);
+  // `c(p)` of the matches still to be read around, in a ring (round 45: two
+  // tables as long as the text, kept from call to call, held 16 bytes a
+  // character after one large delta). Matches of one `c` have one zone, so
+  // each `c` is kept once; the ring holds those from the zone's match to
+  // the walk zone's (their `c` lie within `right - walkRight` of each
+  // other) and one more: `2L + 4` at most, whatever the text's length.
+  let capacity = 16;
+  while (capacity < right - walkRight + 4) capacity *= 2;
+  const ring = new Int32Array(capacity);
+  const mask = capacity - 1;
   return plain => {
     const length = plain.length;
-    if (counted.length < length + 1) counted = new Int32Array(2 * length + 2);
-    if (starts.length < length) starts = new Int32Array(2 * length);
-    let count = 0;
-    let blank = false;
-    for (let at = 0; at < length; at++) {
-      counted[at] = count;
-      const code = plain.charCodeAt(at);
-      const isBlank = code === 32 || code === 9 || code === 10 || code === 13;
-      if (!(isBlank && blank)) count++;
-      blank = isBlank;
-    }
-    // Every match, overlapping ones too (each from the character after the last one's start).
-    let matches = 0;
-    SPELLED_OUT_ALL.lastIndex = 0;
-    for (let match = SPELLED_OUT_ALL.exec(plain); match !== null; ) {
-      starts[matches++] = counted[match.index]!;
-      SPELLED_OUT_ALL.lastIndex = match.index + 1;
-      match = SPELLED_OUT_ALL.exec(plain);
-    }
+    // The matches read so far (`head` of them, each `c` once; every match,
+    // overlapping ones too, each searched from the character after the
+    // last one's start), and `c` counted ahead to the last one's start.
+    let head = 0;
+    let last = -1;
+    let done = false;
+    let searchFrom = 0;
+    let leadAt = 0;
+    let leadCount = 0;
+    let leadBlank = false;
     // The first match whose zone (and walk zone) does not end before `at`:
     // zones start in the order of their matches.
     let zone = 0;
     let walkZone = 0;
+    let count = 0;
+    let blank = false;
     for (let at = 0; at < length; at++) {
-      const c = counted[at]!;
-      while (zone < matches && starts[zone]! + right < c) zone++;
-      if (zone === matches) return false;
-      if (starts[zone]! - left > c) continue;
       const code = plain.charCodeAt(at);
+      const c = count;
+      const isBlank = isCountedBlank(code);
+      if (!(isBlank && blank)) count++;
+      blank = isBlank;
+      // Read matches until one's walk zone reaches `c` (so the zone's and
+      // the walk zone's first matches are read), or none is left. The ring
+      // then holds those from the zone's on: their `c` lie within
+      // `right - walkRight` of `c`, one more after.
+      while (!done && (head === zone || ring[(head - 1) & mask]! + walkRight < c)) {
+        SPELLED_OUT_ALL.lastIndex = searchFrom;
+        const match = SPELLED_OUT_ALL.exec(plain);
+        if (match === null) {
+          done = true;
+          break;
+        }
+        searchFrom = match.index + 1;
+        for (; leadAt < match.index; leadAt++) {
+          const blankAhead = isCountedBlank(plain.charCodeAt(leadAt));
+          if (!(blankAhead && leadBlank)) leadCount++;
+          leadBlank = blankAhead;
+        }
+        if (leadCount === last) continue;
+        last = leadCount;
+        ring[head++ & mask] = leadCount;
+      }
+      while (zone < head && ring[zone & mask]! + right < c) zone++;
+      if (zone === head) return false;
+      if (ring[zone & mask]! - left > c) continue;
       if (code === 32) continue;
       if (code < 97 || code > 122) return true;
       if (at > 0 && plain.charCodeAt(at - 1) !== 32) continue;
-      while (walkZone < matches && starts[walkZone]! + walkRight < c) walkZone++;
-      if (walkZone < matches && starts[walkZone]! - left <= c && walk(plain, at)) return true;
+      if (walkZone < zone) walkZone = zone;
+      while (walkZone < head && ring[walkZone & mask]! + walkRight < c) walkZone++;
+      if (walkZone < head && ring[walkZone & mask]! - left <= c && walk(plain, at)) return true;
     }
     return false;
   };
+}
+
+/** The blanks the window counts as one when in a run (`spelledRunsMayMatch`'s `c`). */
+function isCountedBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
 /**

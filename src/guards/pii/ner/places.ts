@@ -211,8 +211,8 @@ const speechPronouns: ReadonlySet<string> = new Set('he she him her me i'.split(
 /**
  * A person's reading of the name at `token` (round 45): a person cue right before it
  * (`personCues`, `Ask Kenya teacher meetings are on Friday`), or a verb of speech right after
- * it with a personal pronoun next or after `that` (`Jordan said she would call me back`), and
- * no noun of a state's body right after it (`I asked Kenya team to wait`).
+ * it with a personal pronoun next or after `that` (`Jordan said she would call me back`), the
+ * pronoun ending within `listAhead` characters of the name's start, and no noun of a state's body right after it (`I asked Kenya team to wait`).
  */
 function personReading(scanned: Scanned, token: number): boolean {
   if (nounAfter(scanned, token, stateNouns)) return false;
@@ -228,9 +228,12 @@ function personReading(scanned: Scanned, token: number): boolean {
   if (!speechVerbs.has(lowerOf(scanned, next))) return false;
   next++;
   if (next < scanned.count && lowerOf(scanned, next) === 'that') next++;
+  // The pronoun ends within `listAhead` characters of the name's start: window mode holds no
+  // more after a name (round 45 review: 250 blanks before `she` split stream from generate).
   return (
     next < scanned.count &&
     sameLine(scanned, token, next) &&
+    scanned.end[next]! <= scanned.start[token]! + listAhead &&
     speechPronouns.has(lowerOf(scanned, next))
   );
 }

@@ -212,7 +212,8 @@ const speechPronouns: ReadonlySet<string> = new Set('he she him her me i'.split(
  * A person's reading of the name at `token` (round 45): a person cue right before it
  * (`personCues`, `Ask Kenya teacher meetings are on Friday`), or a verb of speech right after
  * it with a personal pronoun next or after `that` (`Jordan said she would call me back`), the
- * pronoun ending within `listAhead` characters of the name's start, and no noun of a state's body right after it (`I asked Kenya team to wait`).
+ * pronoun ending within `listAhead` characters of the name's start, and no noun of a state's
+ * body right after it (`I asked Kenya team to wait`).
  */
 function personReading(scanned: Scanned, token: number): boolean {
   if (nounAfter(scanned, token, stateNouns)) return false;

@@ -1,6 +1,6 @@
 import { type BloomFilter, Flag, type Scanned } from './features';
 import { nerEntities, nerMaxLength } from './labels';
-import { WordClasses } from './word-classes';
+import { hasClass, WordClasses } from './word-classes';
 
 /**
  * Names written in lower case, as people write them in chat (`tell
@@ -184,11 +184,6 @@ const cueClasses = new WordClasses([
   requestWords,
 ]);
 
-/** The classes of token `index`'s word (`masks`: `cueClasses.of(scanned)`). */
-function classOf(scanned: Scanned, masks: Int32Array, index: number): number {
-  return masks[scanned.word[index]!]!;
-}
-
 /** A word in no name list that a strong cue makes a name: letters, at least three (`ingvild`, `jae-hyun`). */
 const unlistedName = /^\p{L}{3,}(?:[-']\p{L}+)?$/u;
 
@@ -197,7 +192,7 @@ function isLowerWord(scanned: Scanned, masks: Int32Array, index: number): boolea
   return (
     (scanned.flags[index]! & (Flag.Lower | Flag.Common | Flag.Honorific)) === Flag.Lower &&
     scanned.end[index]! - scanned.start[index]! <= maxNameWord &&
-    (classOf(scanned, masks, index) & Cue.Chat) === 0
+    !hasClass(scanned, masks, index, Cue.Chat)
   );
 }
 
@@ -258,7 +253,6 @@ function cueOf(
   const newlines = scanned.newline;
   if (newlines[index] !== 0) return 0;
   const cue = lowerOf(scanned, index - 1);
-  const cueClass = classOf(scanned, masks, index - 1);
   const hasBefore = index >= 2 && newlines[index - 1] === 0;
   const before = hasBefore ? lowerOf(scanned, index - 2) : '';
   const next = index + 1 < scanned.count && newlines[index + 1] === 0 ? index + 1 : -1;
@@ -267,21 +261,22 @@ function cueOf(
   if (introduced && endsPhrase) return 2;
   const its = cue === 'its' || cue === "it's" || (cue === "'s" && before === 'it');
   if (its && next >= 0 && lowerOf(scanned, next) === 'here') return 2;
-  if ((cueClass & Cue.Vocative) !== 0) return lineStart(scanned, index - 1) && endsPhrase ? 2 : 1;
-  if ((cueClass & Cue.Name) !== 0) return 1;
-  if ((cueClass & Cue.Pair) !== 0 && nameCuePairs.get(cue)?.has(before)) return 1;
+  if (hasClass(scanned, masks, index - 1, Cue.Vocative))
+    return lineStart(scanned, index - 1) && endsPhrase ? 2 : 1;
+  if (hasClass(scanned, masks, index - 1, Cue.Name)) return 1;
+  if (hasClass(scanned, masks, index - 1, Cue.Pair) && nameCuePairs.get(cue)?.has(before)) return 1;
   if (chat()[index] === 0) return 0;
-  if ((cueClass & Cue.Opener) !== 0)
+  if (hasClass(scanned, masks, index - 1, Cue.Opener))
     return next >= 0 &&
       (scanned.flags[next]! & Flag.Lower) !== 0 &&
-      (classOf(scanned, masks, next) & Cue.After) !== 0 &&
+      hasClass(scanned, masks, next, Cue.After) &&
       (lineStart(scanned, index - 1) ||
         (lineStart(scanned, index - 2) &&
           hasBefore &&
-          (classOf(scanned, masks, index - 2) & Cue.Opener) !== 0))
+          hasClass(scanned, masks, index - 2, Cue.Opener)))
       ? 1
       : 0;
-  if ((cueClass & Cue.Conjunction) === 0) return 0;
+  if (!hasClass(scanned, masks, index - 1, Cue.Conjunction)) return 0;
   const firstName = (scanned.flags[index]! & Flag.FirstName) !== 0;
   const left = labels[index - 2];
   const person = left === personBegin || left === personBegin + 1;
@@ -308,14 +303,14 @@ function isAddressVerb(
 ): boolean {
   const flags = scanned.flags;
   if (labels[index] !== 0 || (flags[index]! & (Flag.Title | Flag.Lower)) === 0) return false;
-  if ((classOf(scanned, masks, index) & Cue.AddressVerb) === 0) return false;
+  if (!hasClass(scanned, masks, index, Cue.AddressVerb)) return false;
   if ((flags[index]! & Flag.SentenceStart) !== 0) return true;
   const before = index - 1;
   return (
     before >= 0 &&
     scanned.newline[index] === 0 &&
     (flags[before]! & Flag.SentenceStart) !== 0 &&
-    (classOf(scanned, masks, before) & Cue.Request) !== 0
+    hasClass(scanned, masks, before, Cue.Request)
   );
 }
 

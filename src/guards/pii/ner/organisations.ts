@@ -1,7 +1,7 @@
 import { Flag, type Scanned } from './features';
 import { nerMaxLength } from './labels';
 import type { NerSpan } from './tagger';
-import { WordClasses } from './word-classes';
+import { hasClass as isIn, WordClasses } from './word-classes';
 
 /**
  * Organisations the tagger reads as people, places or addresses (round 38,
@@ -161,11 +161,6 @@ const headClasses = new WordClasses([
   firmPossessions,
   itsPrepositions,
 ]);
-
-/** Whether token `index`'s word is in one of the classes `of` (`masks`: `headClasses.of(scanned)`). */
-function isIn(scanned: Scanned, masks: Int32Array, index: number, of: number): boolean {
-  return (masks[scanned.word[index]!]! & of) !== 0;
-}
 
 const lowerOf = (scanned: Scanned, index: number) => scanned.words.lower[scanned.word[index]!]!;
 

@@ -26,7 +26,7 @@ import { countriesLeftOut, placesAfterTravel } from './places';
 import { withoutLanguageNames } from './programming-languages';
 import { roleNouns } from './role-nouns';
 import { sportsTeams } from './sports';
-import { WordClasses } from './word-classes';
+import { hasClass as isIn, WordClasses } from './word-classes';
 
 /** Scores every label of one token from its feature buckets (adds into `scores`). */
 export type ScoreTokens = (buckets: Int32Array, count: number, scores: Float64Array) => void;
@@ -835,11 +835,6 @@ const wordClasses = new WordClasses([
   greetingWords,
   notEntityWords,
 ]);
-
-/** Whether token `index`'s word (lower case) is in one of the classes `of` (`masks`: `wordClasses.of(scanned)`). */
-function isIn(scanned: Scanned, masks: Int32Array, index: number, of: number): boolean {
-  return (masks[scanned.word[index]!]! & of) !== 0;
-}
 
 /**
  * `isIn` for a token of at most 16 characters: the word lists here were asked about the lower

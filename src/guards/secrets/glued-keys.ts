@@ -108,6 +108,12 @@ function isBlobCode(code: number): boolean {
   return isTokenCode(code) || isBase64Mark(code);
 }
 
+const isDigitCode = (code: number) => code >= 48 && code <= 57;
+
+/** A character of the word a key is glued to: a letter, or after a joiner a digit too. */
+const isWordCode = (code: number, joined: boolean) =>
+  isAsciiLetter(code) || (joined && isDigitCode(code));
+
 /** `-` or `_`: what joins a key to the words before it (`x.com-ghp_…`, `prod_AKIA…`). */
 const isJoiner = (code: number) => code === 45 || code === 95;
 
@@ -117,18 +123,22 @@ const isJoiner = (code: number) => code === 45 || code === 95;
  * base64 blob has (a blank, `.`, `@`, `:`, a quote, a bracket); or such a
  * word, or such a character, and one or two `-` or `_` (round 44:
  * `x.com-ghp_…`, `prod--AKIA…`, `[EMAIL_ADDRESS]-AKIA…` were found by no
- * rule). A joiner inside the word, or a digit, ends it as no word (an
- * identifier's or a blob's run: gitleaks' random negatives
- * `…a_ecghbf…jhahfbhf_…` are; `my-prod-AKIA…` is left to the entropy
- * reading, `v2-AKIA…` to none).
+ * rule). A joiner inside the word ends it as no word (an identifier's or a
+ * blob's run: gitleaks' random negatives `…a_ecghbf…jhahfbhf_…` are;
+ * `my-prod-AKIA…` is left to the entropy reading), as a digit does in a
+ * word glued with no joiner (`x2AKIA…`); a word a joiner ends may hold
+ * digits (`v2-AKIA…`, round 45: found by no rule before).
  */
 function gluedAfterWord(source: string, start: number): boolean {
   let lettersEnd = start;
   // One or two joiners right before the key (`prod-AKIA…`, `--ghp_…`).
   if (isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
   if (lettersEnd < start && isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
+  // After a joiner the word may hold digits (`v2-AKIA…`, `2024_AKIA…`, round 45): the
+  // joiner marks where it ends, and the character before it must still be none of a blob's.
+  const joined = lettersEnd < start;
   let wordStart = lettersEnd;
-  while (wordStart > 0 && isAsciiLetter(source.charCodeAt(wordStart - 1))) {
+  while (wordStart > 0 && isWordCode(source.charCodeAt(wordStart - 1), joined)) {
     if (start - wordStart === longestWord) return false;
     wordStart--;
   }

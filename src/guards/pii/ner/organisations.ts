@@ -122,7 +122,7 @@ const itsReach = 7;
  * 40: long words between them let window mode release `[PERSON]` where
  * generate, reading on, wrote `[ORGANIZATION]`).
  */
-const firmCueReach = 2 * nerMaxLength.PERSON - 1;
+export const firmCueReach = 2 * nerMaxLength.PERSON - 1;
 
 const organisationMaxLength = nerMaxLength.ORGANIZATION;
 /** The most tokens of an organisation name found by its words. */

@@ -109,6 +109,12 @@ function isBlobCode(code: number): boolean {
   return isTokenCode(code) || isBase64Mark(code);
 }
 
+const isDigitCode = (code: number) => code >= 48 && code <= 57;
+
+/** A character of the word a key is glued to: a letter, or after a joiner a digit too. */
+const isWordCode = (code: number, joined: boolean) =>
+  isAsciiLetter(code) || (joined && isDigitCode(code));
+
 /** `-` or `_`: what joins a key to the words before it (`x.com-ghp_…`, `prod_AKIA…`). */
 const isJoiner = (code: number) => code === 45 || code === 95;
 
@@ -119,10 +125,12 @@ const isJoiner = (code: number) => code === 45 || code === 95;
  * word, or such a character, and a run of `-` or `_` (round 44:
  * `x.com-ghp_…`, `prod--AKIA…`, `[EMAIL_ADDRESS]-AKIA…` were found by no
  * rule; round 45: it read one or two, and `x.com___ghp_…`, `---AKIA…`
- * were released). A joiner inside the word, or a digit, ends it as no word (an
+ * were released). A joiner inside the word ends it as no word (an
  * identifier's or a blob's run: gitleaks' random negatives
  * `…a_ecghbf…jhahfbhf_…` are; `my-prod-AKIA…` is left to the entropy
- * reading, `v2-AKIA…` to none).
+ * reading), as a digit does in a word glued with no joiner (`x2AKIA…`); a
+ * word a joiner ends may hold digits (`v2-AKIA…`, round 45: found by no
+ * rule before).
  */
 function gluedAfterWord(source: string, start: number): boolean {
   let lettersEnd = start;
@@ -131,8 +139,11 @@ function gluedAfterWord(source: string, start: number): boolean {
   // starts (every prefix literal starts with a letter), so runs of different starts
   // do not overlap.
   while (lettersEnd > 0 && isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
+  // After a joiner the word may hold digits (`v2-AKIA…`, `2024_AKIA…`, round 45): the
+  // joiner marks where it ends, and the character before it must still be none of a blob's.
+  const joined = lettersEnd < start;
   let wordStart = lettersEnd;
-  while (wordStart > 0 && isAsciiLetter(source.charCodeAt(wordStart - 1))) {
+  while (wordStart > 0 && isWordCode(source.charCodeAt(wordStart - 1), joined)) {
     if (lettersEnd - wordStart === longestWord) return false;
     wordStart--;
   }

@@ -27,10 +27,12 @@ const isDomainCode = (code: number) => code < 128 && domainCodes[code] === 1;
  * The end of the valid domain in `text[from, end)`: the whole run, else the
  * run without its last label or two when a word follows the address with
  * only a dot between (`x@example.com.Thanks`, `x@corp.io.-Regards`,
- * `x@example.com.Best` where `.best` is a TLD but `Best` a capitalised word);
- * 0 when none is valid. At most three checks per address.
+ * `x@example.com.Best` where `.best` is a TLD but `Best` a capitalised word),
+ * or cut before a `-` that joins a word to the top-level domain
+ * (`x@example.com-thanks`, round 45, unless `cutHyphenTail` is false); 0
+ * when none is valid. At most six checks per address.
  */
-function validDomainEnd(text: string, from: number, end: number): number {
+function validDomainEnd(text: string, from: number, end: number, cutHyphenTail = true): number {
   let domainEnd = end;
   for (let attempt = 0; attempt < 3; attempt++) {
     const domain = text.slice(from, domainEnd);
@@ -47,9 +49,24 @@ function validDomainEnd(text: string, from: number, end: number): number {
     )
       return shorterEnd;
     if (validDomain(domain)) return domainEnd;
+    const cutEnd = cutHyphenTail ? hyphenTailEnd(from, domain, dot) : 0;
+    if (cutEnd > 0) return cutEnd;
     domainEnd = shorterEnd;
   }
   return 0;
+}
+
+/**
+ * The end of `domain` (starting at `from`) cut before the first `-` of its
+ * last label (after the dot at `dot`), when that label is no top-level
+ * domain but starts with one a `-` joins a word to (`example.com-thanks`,
+ * `corp.io-or`, `example.co.uk-2024`) and the cut domain is valid; 0
+ * otherwise. A hyphen inside an earlier label (`my-site.com`) is no tail.
+ */
+function hyphenTailEnd(from: number, domain: string, dot: number): number {
+  const hyphen = domain.indexOf('-', dot + 1);
+  if (hyphen <= dot + 1) return 0;
+  return validDomain(domain.slice(0, hyphen)) ? from + hyphen : 0;
 }
 
 /**
@@ -109,6 +126,7 @@ const findEmails: Finder = (text, add) => {
     const tooLong = start > 0 && isLocalCode(text.charCodeAt(start - 1));
     let end = domainStart;
     while (end < text.length && end - at <= 255 && isDomainCode(text.charCodeAt(end))) end++;
+    const runEnd = end;
     while (end > domainStart && (text[end - 1] === '.' || text[end - 1] === '-')) end--;
     // A quote opening the local part quotes the address (`email = 'jane@corp.io'`,
     // `` `jane@corp.io` ``): the address starts after it, and the quote stays.
@@ -122,13 +140,17 @@ const findEmails: Finder = (text, add) => {
         !local.includes('..') &&
         (!blankAfter || blankAtShapeHolds(text, local, blankBefore, end))
       ) {
-        verdicts ??= new DomainVerdicts();
         // A key glued to the last label (`example.comAKIA…`) is no part of the domain (round 43).
-        const domainEnd = verdicts.validEnd(
-          text,
-          domainStart,
-          gluedKeyInDomain(text, domainStart, end),
-        );
+        const keyEnd = gluedKeyInDomain(text, domainStart, end);
+        let domainEnd: number;
+        if (localPartFollows(text, runEnd)) {
+          // `jane@x.io-bob@y.io`: the word after the `-` is the next address's local part, and
+          // the two addresses are one span (find-pii.ts covers the glued local part), not cut.
+          domainEnd = validDomainEnd(text, domainStart, keyEnd, false);
+        } else {
+          verdicts ??= new DomainVerdicts();
+          domainEnd = verdicts.validEnd(text, domainStart, keyEnd);
+        }
         if (domainEnd > 0) add(start, domainEnd);
       }
     }
@@ -137,6 +159,17 @@ const findEmails: Finder = (text, add) => {
 };
 
 const isBlankCode = (code: number) => code === 32 || code === 9;
+
+/**
+ * Whether the characters from `runEnd` (where a domain run stopped) are the
+ * rest of a local part up to an `@` (`_smith@` in `jane@x.io-bob_smith@y.io`,
+ * or the `@` itself): at most 64 steps, and one for a run a blank ends.
+ */
+function localPartFollows(text: string, runEnd: number): boolean {
+  let at = runEnd;
+  while (at < text.length && at - runEnd < 64 && isLocalCode(text.charCodeAt(at))) at++;
+  return text.charCodeAt(at) === 64;
+}
 
 /** `.` (never first in a local part), `'` and `` ` `` (quotes around the address) at its start. */
 const isLeadingMark = (code: number) => code === 46 || code === 39 || code === 96;

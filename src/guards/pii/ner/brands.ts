@@ -1,4 +1,5 @@
 import { Flag, type Scanned } from './features';
+import { firmCueReach } from './organisations';
 import { inPlaceContext } from './places';
 import { isSoftwareWord, nearToken } from './programming-languages';
 import { roleNouns } from './role-nouns';
@@ -556,9 +557,14 @@ function firmWordContext(scanned: Scanned, index: number): boolean {
     if (roleNouns.get(before) === 1) return false;
   }
   // Round 44b: a personal pronoun after it in its sentence (`Pfizer told me her password`): a
-  // surname, hidden as the tagger read it when PERSON alone is asked for. At most 6 tokens read.
+  // surname, hidden as the tagger read it when PERSON alone is asked for. At most 6 tokens read,
+  // the pronoun ending within `firmCueReach` characters of the name's start (round 45: 250
+  // blanks or a 300-letter word between them put it past what window mode holds, so generate
+  // hid the name and every stream released it; past the reach it is no cue in both modes).
+  const reach = scanned.start[index]! + firmCueReach;
   for (let after = index + 1; after < scanned.count && after <= index + 6; after++) {
     if ((scanned.flags[after]! & Flag.SentenceStart) !== 0) break;
+    if (scanned.end[after]! > reach) break;
     if (personPronouns.has(lowerOf(scanned, after))) return false;
   }
   return !inPlaceContext(scanned, index);

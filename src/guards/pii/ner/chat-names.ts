@@ -1,5 +1,6 @@
 import { type BloomFilter, Flag, type Scanned } from './features';
 import { nerEntities, nerMaxLength } from './labels';
+import { hasClass, WordClasses } from './word-classes';
 
 /**
  * Names written in lower case, as people write them in chat (`tell
@@ -156,15 +157,42 @@ const chatWords: ReadonlySet<string> = new Set([
   'bestie',
 ]);
 
+/**
+ * The classes of a word for these rules (round 45, issue 17: one look-up per token,
+ * `WordClasses`; the same answers as the sets, so the same names).
+ */
+const Cue = {
+  Chat: 1 << 0,
+  Vocative: 1 << 1,
+  Name: 1 << 2,
+  Pair: 1 << 3,
+  Opener: 1 << 4,
+  Conjunction: 1 << 5,
+  After: 1 << 6,
+  AddressVerb: 1 << 7,
+  Request: 1 << 8,
+} as const;
+const cueClasses = new WordClasses([
+  chatWords,
+  vocatives,
+  nameCues,
+  new Set(nameCuePairs.keys()),
+  chatOpeners,
+  chatConjunctions,
+  personAfter,
+  addressVerbs,
+  requestWords,
+]);
+
 /** A word in no name list that a strong cue makes a name: letters, at least three (`ingvild`, `jae-hyun`). */
 const unlistedName = /^\p{L}{3,}(?:[-']\p{L}+)?$/u;
 
 /** Lower case, not a common word, no title, no chat word. */
-function isLowerWord(scanned: Scanned, index: number): boolean {
+function isLowerWord(scanned: Scanned, masks: Int32Array, index: number): boolean {
   return (
     (scanned.flags[index]! & (Flag.Lower | Flag.Common | Flag.Honorific)) === Flag.Lower &&
     scanned.end[index]! - scanned.start[index]! <= maxNameWord &&
-    !chatWords.has(lowerOf(scanned, index))
+    !hasClass(scanned, masks, index, Cue.Chat)
   );
 }
 
@@ -217,6 +245,7 @@ function chatLines(scanned: Scanned): Uint8Array {
  */
 function cueOf(
   scanned: Scanned,
+  masks: Int32Array,
   labels: Uint8Array,
   index: number,
   chat: () => Uint8Array,
@@ -224,24 +253,30 @@ function cueOf(
   const newlines = scanned.newline;
   if (newlines[index] !== 0) return 0;
   const cue = lowerOf(scanned, index - 1);
-  const before = index >= 2 && newlines[index - 1] === 0 ? lowerOf(scanned, index - 2) : '';
+  const hasBefore = index >= 2 && newlines[index - 1] === 0;
+  const before = hasBefore ? lowerOf(scanned, index - 2) : '';
   const next = index + 1 < scanned.count && newlines[index + 1] === 0 ? index + 1 : -1;
   const endsPhrase = next < 0 || (scanned.flags[next]! & Flag.Punct) !== 0;
   const introduced = (cue === 'is' || cue === "'s") && before === 'name';
   if (introduced && endsPhrase) return 2;
   const its = cue === 'its' || cue === "it's" || (cue === "'s" && before === 'it');
   if (its && next >= 0 && lowerOf(scanned, next) === 'here') return 2;
-  if (vocatives.has(cue)) return lineStart(scanned, index - 1) && endsPhrase ? 2 : 1;
-  if (nameCues.has(cue) || nameCuePairs.get(cue)?.has(before)) return 1;
+  if (hasClass(scanned, masks, index - 1, Cue.Vocative))
+    return lineStart(scanned, index - 1) && endsPhrase ? 2 : 1;
+  if (hasClass(scanned, masks, index - 1, Cue.Name)) return 1;
+  if (hasClass(scanned, masks, index - 1, Cue.Pair) && nameCuePairs.get(cue)?.has(before)) return 1;
   if (chat()[index] === 0) return 0;
-  if (chatOpeners.has(cue))
+  if (hasClass(scanned, masks, index - 1, Cue.Opener))
     return next >= 0 &&
       (scanned.flags[next]! & Flag.Lower) !== 0 &&
-      personAfter.has(lowerOf(scanned, next)) &&
-      (lineStart(scanned, index - 1) || (lineStart(scanned, index - 2) && chatOpeners.has(before)))
+      hasClass(scanned, masks, next, Cue.After) &&
+      (lineStart(scanned, index - 1) ||
+        (lineStart(scanned, index - 2) &&
+          hasBefore &&
+          hasClass(scanned, masks, index - 2, Cue.Opener)))
       ? 1
       : 0;
-  if (!chatConjunctions.has(cue)) return 0;
+  if (!hasClass(scanned, masks, index - 1, Cue.Conjunction)) return 0;
   const firstName = (scanned.flags[index]! & Flag.FirstName) !== 0;
   const left = labels[index - 2];
   const person = left === personBegin || left === personBegin + 1;
@@ -260,17 +295,22 @@ function withMe(scanned: Scanned, index: number): boolean {
  * Whether token `index` opens a request to someone: a verb of `addressVerbs` at a sentence's
  * start, or right after a `requestWords` word that starts one, outside every entity.
  */
-function isAddressVerb(scanned: Scanned, labels: Uint8Array, index: number): boolean {
+function isAddressVerb(
+  scanned: Scanned,
+  masks: Int32Array,
+  labels: Uint8Array,
+  index: number,
+): boolean {
   const flags = scanned.flags;
   if (labels[index] !== 0 || (flags[index]! & (Flag.Title | Flag.Lower)) === 0) return false;
-  if (!addressVerbs.has(lowerOf(scanned, index))) return false;
+  if (!hasClass(scanned, masks, index, Cue.AddressVerb)) return false;
   if ((flags[index]! & Flag.SentenceStart) !== 0) return true;
   const before = index - 1;
   return (
     before >= 0 &&
     scanned.newline[index] === 0 &&
     (flags[before]! & Flag.SentenceStart) !== 0 &&
-    requestWords.has(lowerOf(scanned, before))
+    hasClass(scanned, masks, before, Cue.Request)
   );
 }
 
@@ -293,7 +333,11 @@ function isCapitalisedNameWord(scanned: Scanned, index: number): boolean {
  * PERSON bound. What follows must be a lower-case word, a sign or the
  * line's end (`Text Editor Pro` is none). Returns `labels` or a changed copy.
  */
-function capitalisedAfterImperatives(scanned: Scanned, labels: Uint8Array): Uint8Array {
+function capitalisedAfterImperatives(
+  scanned: Scanned,
+  masks: Int32Array,
+  labels: Uint8Array,
+): Uint8Array {
   const { count, flags, newline, start: starts, end: ends } = scanned;
   let result = labels;
   for (let index = 1; index < count; index++) {
@@ -302,7 +346,7 @@ function capitalisedAfterImperatives(scanned: Scanned, labels: Uint8Array): Uint
     const flag = flags[index]!;
     if ((flag & (Flag.Common | Flag.FirstName)) === Flag.Common) continue;
     if ((flag & (Flag.Place | Flag.Country)) !== 0 && (flag & Flag.FirstName) === 0) continue;
-    if (!isAddressVerb(scanned, labels, index - 1)) continue;
+    if (!isAddressVerb(scanned, masks, labels, index - 1)) continue;
     let last = index;
     while (
       last + 1 < count &&
@@ -346,9 +390,10 @@ export function cuedLowerNames(scanned: Scanned, labels: Uint8Array): Uint8Array
     chat ??= chatLines(scanned);
     return chat;
   };
+  const masks = cueClasses.of(scanned);
   let result = labels;
   for (let index = 0; index < count; index++) {
-    if (labels[index] !== 0 || !isLowerWord(scanned, index)) continue;
+    if (labels[index] !== 0 || !isLowerWord(scanned, masks, index)) continue;
     if (lineStart(scanned, index)) {
       // A first name opening a chat line before `and i` / `and me` (round 40: `bjorn and i are
       // going fishing`).
@@ -358,7 +403,7 @@ export function cuedLowerNames(scanned: Scanned, labels: Uint8Array): Uint8Array
       continue;
     }
     if (ends[index - 1]! - starts[index - 1]! > 8) continue;
-    const cue = cueOf(scanned, result, index, chatOf);
+    const cue = cueOf(scanned, masks, result, index, chatOf);
     if (cue === 0) continue;
     if (!isListed(scanned, index) && (cue === 1 || !unlistedName.test(lowerOf(scanned, index))))
       continue;
@@ -368,7 +413,7 @@ export function cuedLowerNames(scanned: Scanned, labels: Uint8Array): Uint8Array
       index + 1 < count &&
       labels[index + 1] === 0 &&
       newlines[index + 1] === 0 &&
-      isLowerWord(scanned, index + 1) &&
+      isLowerWord(scanned, masks, index + 1) &&
       isListed(scanned, index + 1) &&
       ends[index + 1]! - starts[index]! <= personMaxLength
     ) {
@@ -376,5 +421,5 @@ export function cuedLowerNames(scanned: Scanned, labels: Uint8Array): Uint8Array
       index++;
     }
   }
-  return capitalisedAfterImperatives(scanned, result);
+  return capitalisedAfterImperatives(scanned, masks, result);
 }

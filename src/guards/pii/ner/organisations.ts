@@ -1,7 +1,7 @@
 import { Flag, type Scanned } from './features';
 import { nerMaxLength } from './labels';
 import type { NerSpan } from './tagger';
-import { WordClasses } from './word-classes';
+import { hasClass as isIn, WordClasses } from './word-classes';
 
 /**
  * Organisations the tagger reads as people, places or addresses (round 38,
@@ -122,15 +122,45 @@ const itsReach = 7;
  * 40: long words between them let window mode release `[PERSON]` where
  * generate, reading on, wrote `[ORGANIZATION]`).
  */
-const firmCueReach = 2 * nerMaxLength.PERSON - 1;
+export const firmCueReach = 2 * nerMaxLength.PERSON - 1;
 
 const organisationMaxLength = nerMaxLength.ORGANIZATION;
 /** The most tokens of an organisation name found by its words. */
 const maxNameTokens = 8;
 
-/** The head words' classes of a word (round 44: one look-up per token, `WordClasses`). */
-const Head = { Prefix: 1 << 0, Of: 1 << 1, Head: 1 << 2, Trade: 1 << 3 } as const;
-const headClasses = new WordClasses([prefixHeads, ofHeads, headWords, tradeHeads]);
+/**
+ * The classes of a word for these rules (one look-up per token, `WordClasses`): round 44 the
+ * head words, round 45 (issue 17) every other word set here (a map's keys for a map), read as
+ * the sets themselves answer, so the same names.
+ */
+const Head = {
+  Prefix: 1 << 0,
+  Of: 1 << 1,
+  Head: 1 << 2,
+  Trade: 1 << 3,
+  Connector: 1 << 4,
+  Adjective: 1 << 5,
+  EmployerCue: 1 << 6,
+  CompanyVerb: 1 << 7,
+  CompanyObject: 1 << 8,
+  FirmCue: 1 << 9,
+  Possession: 1 << 10,
+  ItsPreposition: 1 << 11,
+} as const;
+const headClasses = new WordClasses([
+  prefixHeads,
+  ofHeads,
+  headWords,
+  tradeHeads,
+  connectors,
+  nameAdjectives,
+  new Set(employerCues.keys()),
+  companyVerbs,
+  companyObjects,
+  new Set(firmCues.keys()),
+  firmPossessions,
+  itsPrepositions,
+]);
 
 const lowerOf = (scanned: Scanned, index: number) => scanned.words.lower[scanned.word[index]!]!;
 
@@ -155,8 +185,13 @@ function isAmpersand(text: string, scanned: Scanned, index: number): boolean {
  * that starts a sentence; `[first, head]`, or undefined when no other word
  * is in it or a street word is (`Hospital Road`).
  */
-function nameEndingAt(text: string, scanned: Scanned, head: number): [number, number] | undefined {
-  const first = nameStart(text, scanned, head);
+function nameEndingAt(
+  text: string,
+  scanned: Scanned,
+  masks: Int32Array,
+  head: number,
+): [number, number] | undefined {
+  const first = nameStart(text, scanned, masks, head);
   // A street word first before two more words is a name's word, not a street's type, which
   // English writes last (round 43: `Crescent Travel Agency`, not `Hospital Road`).
   const from = head - first >= 2 ? first + 1 : first;
@@ -168,7 +203,7 @@ function nameEndingAt(text: string, scanned: Scanned, head: number): [number, nu
  * words before `head` on its line, joined by `&` and `connectors`, less a
  * common word that starts a sentence (`The`, `Our`) at its start.
  */
-function nameStart(text: string, scanned: Scanned, head: number): number {
+function nameStart(text: string, scanned: Scanned, masks: Int32Array, head: number): number {
   const { flags, newline } = scanned;
   let first = head;
   while (first > 0 && head - first < maxNameTokens - 1 && newline[first] === 0) {
@@ -179,7 +214,7 @@ function nameStart(text: string, scanned: Scanned, head: number): number {
       first = before - 1;
     else if (
       before > 0 &&
-      (isAmpersand(text, scanned, before) || connectors.has(lowerOf(scanned, before))) &&
+      (isAmpersand(text, scanned, before) || isIn(scanned, masks, before, Head.Connector)) &&
       isCapitalised(scanned, before - 1) &&
       newline[before] === 0
     )
@@ -190,7 +225,7 @@ function nameStart(text: string, scanned: Scanned, head: number): number {
     first < head &&
     (flags[first]! & (Flag.SentenceStart | Flag.Common)) === (Flag.SentenceStart | Flag.Common) &&
     (flags[first]! & (Flag.Name | Flag.FirstName)) === 0 &&
-    !(first + 1 < head && nameAdjectives.has(lowerOf(scanned, first)))
+    !(first + 1 < head && isIn(scanned, masks, first, Head.Adjective))
   )
     first++;
   return first;
@@ -201,11 +236,10 @@ function nameStart(text: string, scanned: Scanned, head: number): number {
  * trade, head word or `nameAdjectives` word, and no common word or one a name, place or given-name
  * list holds (`Northgate`, not `National`).
  */
-function properWordIn(scanned: Scanned, first: number, last: number): boolean {
+function properWordIn(scanned: Scanned, masks: Int32Array, first: number, last: number): boolean {
   for (let index = first; index < last; index++) {
     const flags = scanned.flags[index]!;
-    const word = lowerOf(scanned, index);
-    if (tradeHeads.has(word) || headWords.has(word) || nameAdjectives.has(word)) continue;
+    if (isIn(scanned, masks, index, Head.Trade | Head.Head | Head.Adjective)) continue;
     if ((flags & (Flag.Title | Flag.Upper)) !== Flag.Title) continue;
     if ((flags & Flag.Common) === 0 || (flags & (Flag.Name | Flag.Place | Flag.FirstName)) !== 0)
       return true;
@@ -222,25 +256,26 @@ function properWordIn(scanned: Scanned, first: number, last: number): boolean {
 function nameStartingAt(
   text: string,
   scanned: Scanned,
+  masks: Int32Array,
   head: number,
 ): [number, number] | undefined {
   const { count, newline } = scanned;
-  const word = lowerOf(scanned, head);
   let last = head;
   let next = head + 1;
-  if (!prefixHeads.has(word)) {
-    if (!ofHeads.has(word) || next >= count || lowerOf(scanned, next) !== 'of') return undefined;
+  if (!isIn(scanned, masks, head, Head.Prefix)) {
+    if (!isIn(scanned, masks, head, Head.Of) || next >= count || lowerOf(scanned, next) !== 'of')
+      return undefined;
     next++;
   }
   while (next < count && newline[next] === 0 && next - head < maxNameTokens) {
     if (isCapitalised(scanned, next)) last = next;
-    else if (!connectors.has(lowerOf(scanned, next)) || lowerOf(scanned, next) === 'the') break;
+    else if (!isIn(scanned, masks, next, Head.Connector) || lowerOf(scanned, next) === 'the') break;
     else if (next + 1 >= count || !isCapitalised(scanned, next + 1)) break;
     next++;
   }
   if (last === head) return undefined;
   // Capitalised words before it are part of it (`Royal Academy of Music`).
-  const first = nameStart(text, scanned, head);
+  const first = nameStart(text, scanned, masks, head);
   return !hasStreetWord(scanned, first, last) ? [first, last] : undefined;
 }
 
@@ -302,8 +337,13 @@ function hasStreetWord(scanned: Scanned, first: number, last: number): boolean {
  * on its line, no honorific, title or street word; `[first, last]` or
  * undefined.
  */
-function cuedEmployer(text: string, scanned: Scanned, first: number): [number, number] | undefined {
-  if (!afterEmployerCue(scanned, first, true)) return undefined;
+function cuedEmployer(
+  text: string,
+  scanned: Scanned,
+  masks: Int32Array,
+  first: number,
+): [number, number] | undefined {
+  if (!afterEmployerCue(scanned, masks, first, true)) return undefined;
   const { count, flags, newline } = scanned;
   let last = first;
   while (
@@ -325,14 +365,14 @@ function cuedEmployer(text: string, scanned: Scanned, first: number): [number, n
  * United Nations`, `Miss Universe United Kingdom`; round 40 hN) rather
  * than ending a club's (`Leeds United`, `Leeds United FC`).
  */
-function unitedBefore(scanned: Scanned, index: number): boolean {
+function unitedBefore(scanned: Scanned, masks: Int32Array, index: number): boolean {
   const next = index + 1;
   return (
     lowerOf(scanned, index) === 'united' &&
     next < scanned.count &&
     scanned.newline[next] === 0 &&
     isCapitalised(scanned, next) &&
-    !headWords.has(lowerOf(scanned, next))
+    !isIn(scanned, masks, next, Head.Head)
   );
 }
 
@@ -343,18 +383,19 @@ function unitedBefore(scanned: Scanned, index: number): boolean {
 function namedOrganisations(
   text: string,
   scanned: Scanned,
+  classes: Int32Array,
   tradeOnly: Set<number>,
 ): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   const { count, flags } = scanned;
-  const classes = headClasses.of(scanned);
   const ids = scanned.word;
   for (let index = 0; index < count; index++) {
     if ((flags[index]! & (Flag.Title | Flag.Upper)) === 0) continue;
     const word = lowerOf(scanned, index);
     const heads = classes[ids[index]!]!;
     let name: [number, number] | undefined;
-    if ((heads & (Head.Prefix | Head.Of)) !== 0) name = nameStartingAt(text, scanned, index);
+    if ((heads & (Head.Prefix | Head.Of)) !== 0)
+      name = nameStartingAt(text, scanned, classes, index);
     // `Real` and a place is a club (`Real Madrid`; round 40), not `Real Estate`.
     if (
       word === 'real' &&
@@ -365,14 +406,14 @@ function namedOrganisations(
       name = [index, index + 1];
     // `& Co` ends a name as an organisation word does (`Tiffany & Co`, `Jardine Matheson & Co`).
     const company = word === 'co' && index > 1 && isAmpersand(text, scanned, index - 1);
-    if (name === undefined && company) name = nameEndingAt(text, scanned, index);
+    if (name === undefined && company) name = nameEndingAt(text, scanned, classes, index);
     const trade = (heads & (Head.Head | Head.Trade)) === Head.Trade;
     let tradeName = false;
     if (
       name === undefined &&
       !company &&
       (heads & (Head.Head | Head.Trade)) !== 0 &&
-      !unitedBefore(scanned, index)
+      !unitedBefore(scanned, classes, index)
     ) {
       // The last of a run of head words ends the name (`Lloyds Banking Group`, `… Group Ltd`,
       // `Plumbing Services`).
@@ -390,18 +431,22 @@ function namedOrganisations(
       const after = head + 1;
       const number = after < count && (flags[after]! & Flag.Digit) !== 0;
       const shouted = head > 0 && (flags[head - 1]! & Flag.Title) === 0;
-      name = short && (number || shouted) ? undefined : nameEndingAt(text, scanned, head);
+      name = short && (number || shouted) ? undefined : nameEndingAt(text, scanned, classes, head);
       // A name of trades alone needs a proper word (`Northgate Plumbing Services`, not `Customer
       // Services`) and ends there (`Harvard School of Dental Medicine` is not cut after `Dental`).
       const trades = trade && (classes[ids[head]!]! & Head.Head) === 0;
       const goesOn = after < count && scanned.newline[after] === 0 && isCapitalised(scanned, after);
-      if (name !== undefined && trades && (goesOn || !properWordIn(scanned, name[0], head)))
+      if (
+        name !== undefined &&
+        trades &&
+        (goesOn || !properWordIn(scanned, classes, name[0], head))
+      )
         name = undefined;
       tradeName = name !== undefined && trades;
       if (name === undefined) index = head;
     }
     if (name === undefined && (flags[index]! & Flag.Honorific) === 0)
-      name = cuedEmployer(text, scanned, index) ?? ampersandPair(text, scanned, index);
+      name = cuedEmployer(text, scanned, classes, index) ?? ampersandPair(text, scanned, index);
     if (name === undefined) continue;
     const previous = found[found.length - 1];
     if (previous !== undefined && name[0] <= previous[1]) continue;
@@ -418,22 +463,31 @@ function namedOrganisations(
  * `joined`); `joined` and `joins` only when `first` is no first name
  * (`joined Maria for lunch`), when `person` says a name may be there.
  */
-function afterEmployerCue(scanned: Scanned, first: number, person: boolean): boolean {
+function afterEmployerCue(
+  scanned: Scanned,
+  masks: Int32Array,
+  first: number,
+  person: boolean,
+): boolean {
   const cue = first - 1;
   if (cue < 0 || scanned.newline[first] !== 0 || (scanned.flags[cue]! & Flag.Lower) === 0)
     return false;
-  const word = lowerOf(scanned, cue);
-  if (!employerCues.has(word)) return false;
-  const verbs = employerCues.get(word);
+  if (!isIn(scanned, masks, cue, Head.EmployerCue)) return false;
+  const verbs = employerCues.get(lowerOf(scanned, cue));
   if (verbs === undefined) return !person || (scanned.flags[first]! & Flag.FirstName) === 0;
   return cue > 0 && scanned.newline[cue] === 0 && verbs.has(lowerOf(scanned, cue - 1));
 }
 
 /** Whether a company verb follows the tokens `[first, last]` (`Sony reported`), and no first name or honorific makes them a person. */
-function beforeCompanyVerb(scanned: Scanned, first: number, last: number): boolean {
+function beforeCompanyVerb(
+  scanned: Scanned,
+  masks: Int32Array,
+  first: number,
+  last: number,
+): boolean {
   const verb = last + 1;
   if (verb >= scanned.count || scanned.newline[verb] !== 0) return false;
-  if ((scanned.flags[verb]! & Flag.Lower) === 0 || !companyVerbs.has(lowerOf(scanned, verb)))
+  if ((scanned.flags[verb]! & Flag.Lower) === 0 || !isIn(scanned, masks, verb, Head.CompanyVerb))
     return false;
   const flags = scanned.flags;
   if ((flags[first]! & Flag.FirstName) !== 0) return false;
@@ -445,7 +499,7 @@ function beforeCompanyVerb(scanned: Scanned, first: number, last: number): boole
     first < last ||
     (flags[first]! & Flag.Name) === 0 ||
     (flags[first]! & Flag.Upper) !== 0 ||
-    reportsFirmObject(scanned, verb, scanned.start[first]! + firmCueReach)
+    reportsFirmObject(scanned, masks, verb, scanned.start[first]! + firmCueReach)
   );
 }
 
@@ -453,12 +507,17 @@ function beforeCompanyVerb(scanned: Scanned, first: number, last: number): boole
  * Whether a word of `companyObjects` follows the verb at `verb` within `itsReach` tokens of
  * lower-case words on its line, ending by `reach`.
  */
-function reportsFirmObject(scanned: Scanned, verb: number, reach: number): boolean {
+function reportsFirmObject(
+  scanned: Scanned,
+  masks: Int32Array,
+  verb: number,
+  reach: number,
+): boolean {
   const { count, flags, newline } = scanned;
   for (let index = verb + 1; index < count && index - verb < itsReach; index++) {
     if (newline[index] !== 0 || (flags[index]! & Flag.Lower) === 0) return false;
     if (scanned.end[index]! > reach) return false;
-    if (companyObjects.has(lowerOf(scanned, index))) return true;
+    if (isIn(scanned, masks, index, Head.CompanyObject)) return true;
   }
   return false;
 }
@@ -472,19 +531,24 @@ function reportsFirmObject(scanned: Scanned, verb: number, reach: number): boole
  * announced a recall of its`: the verb or `of`/`for`/`from` right before
  * `its`, within `itsReach` tokens of lower-case words).
  */
-function inFirmContext(scanned: Scanned, first: number, last: number): boolean {
+function inFirmContext(scanned: Scanned, masks: Int32Array, first: number, last: number): boolean {
   const { count, flags, newline } = scanned;
   const cue = first - 1;
-  if (cue > 0 && newline[first] === 0 && newline[cue] === 0 && (flags[cue]! & Flag.Lower) !== 0) {
+  if (
+    cue > 0 &&
+    newline[first] === 0 &&
+    newline[cue] === 0 &&
+    (flags[cue]! & Flag.Lower) !== 0 &&
+    isIn(scanned, masks, cue, Head.FirmCue)
+  ) {
     if (firmCues.get(lowerOf(scanned, cue))?.has(lowerOf(scanned, cue - 1))) return true;
   }
   const next = last + 1;
   if (next + 1 >= count || newline[next] !== 0 || newline[next + 1] !== 0) return false;
   if (isPossessiveOf(scanned, next)) {
-    const owned = lowerOf(scanned, next + 1);
-    if (firmPossessions.has(owned)) return true;
+    if (isIn(scanned, masks, next + 1, Head.Possession)) return true;
     return (
-      owned === 'office' &&
+      lowerOf(scanned, next + 1) === 'office' &&
       cue >= 0 &&
       lowerOf(scanned, cue) === 'at' &&
       (flags[first]! & Flag.FirstName) === 0
@@ -496,13 +560,17 @@ function inFirmContext(scanned: Scanned, first: number, last: number): boolean {
   if ((verb === 'said' || verb === 'says') && saidInFiling(scanned, next + 1, reach)) return true;
   // A given name alone is a firm by its `its` only after a company verb (`Ford announced a recall
   // of its pickups`), else a person (`Maria sold the car for its price`; round 40).
-  if (first === last && (flags[first]! & Flag.FirstName) !== 0 && !companyVerbs.has(verb))
+  if (
+    first === last &&
+    (flags[first]! & Flag.FirstName) !== 0 &&
+    !isIn(scanned, masks, next, Head.CompanyVerb)
+  )
     return false;
   for (let index = next + 1; index < count && index - next < itsReach; index++) {
     if (newline[index] !== 0 || (flags[index]! & Flag.Lower) === 0) return false;
     if (scanned.end[index]! > reach) return false;
     if (lowerOf(scanned, index) !== 'its') continue;
-    return index === next + 1 || itsPrepositions.has(lowerOf(scanned, index - 1));
+    return index === next + 1 || isIn(scanned, masks, index - 1, Head.ItsPreposition);
   }
   return false;
 }
@@ -537,7 +605,8 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
   // or opens with a given name; a span that takes in the trade word after no given name
   // (`Andes Freight`) is the firm.
   const tradeOnly = new Set<number>();
-  const names = namedOrganisations(text, scanned, tradeOnly);
+  const masks = headClasses.of(scanned);
+  const names = namedOrganisations(text, scanned, masks, tradeOnly);
   const { start: starts, end: ends, count } = scanned;
   const result: NerSpan[] = [];
   let name = 0;
@@ -582,7 +651,7 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
       // Oliver Brown Services to call me`: `Oliver Brown`, not `Oliver` and a firm `Brown
       // Services`; round 43b's attacker read).
       if (span.type === 'PERSON' && tradeOnly.has(current[0]) && token === current[0]) {
-        const surname = ownerNameEnd(scanned, token, last, current[1]);
+        const surname = ownerNameEnd(scanned, masks, token, last, current[1]);
         if (surname > last) {
           span = { type: 'PERSON', start: span.start, end: ends[surname]! };
           last = surname;
@@ -596,15 +665,15 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
     let type = span.type;
     if (
       type === 'PERSON' &&
-      (afterEmployerCue(scanned, token, true) ||
-        beforeCompanyVerb(scanned, token, last) ||
-        inFirmContext(scanned, token, last))
+      (afterEmployerCue(scanned, masks, token, true) ||
+        beforeCompanyVerb(scanned, masks, token, last) ||
+        inFirmContext(scanned, masks, token, last))
     )
       type = 'ORGANIZATION';
     result.push(type === span.type ? span : { type, start: span.start, end: span.end });
   }
   for (; name < names.length; name++) result.push(organisationOf(scanned, names[name]!));
-  return withFirmsLeftOutside(scanned, result);
+  return withFirmsLeftOutside(scanned, masks, result);
 }
 
 /**
@@ -614,21 +683,24 @@ export function organisationSpans(text: string, scanned: Scanned, spans: NerSpan
  * words (`Oliver` + `Brown` of `Oliver Brown Services`); -1 when there is none. A firm named
  * after its owner is hidden as a person (fail closed when PERSON alone is asked for).
  */
-function ownerNameEnd(scanned: Scanned, first: number, last: number, head: number): number {
+function ownerNameEnd(
+  scanned: Scanned,
+  masks: Int32Array,
+  first: number,
+  last: number,
+  head: number,
+): number {
   if ((scanned.flags[first]! & Flag.FirstName) === 0) return -1;
   let trades = head;
-  while (trades - 1 > last && isTradeWord(lowerOf(scanned, trades - 1))) trades--;
+  while (trades - 1 > last && isIn(scanned, masks, trades - 1, Head.Trade | Head.Head)) trades--;
   const surname = trades - 1;
   if (surname <= last || surname - last > 2) return -1;
   for (let index = last + 1; index <= surname; index++) {
-    const word = lowerOf(scanned, index);
     if ((scanned.flags[index]! & (Flag.Title | Flag.Upper)) !== Flag.Title) return -1;
-    if (isTradeWord(word) || nameAdjectives.has(word)) return -1;
+    if (isIn(scanned, masks, index, Head.Trade | Head.Head | Head.Adjective)) return -1;
   }
   return surname;
 }
-
-const isTradeWord = (word: string) => tradeHeads.has(word) || headWords.has(word);
 
 /** Flags that keep a word out of a firm found by its context alone: a place, a title, a street. */
 const notFirmWord = Flag.Place | Flag.Country | Flag.Honorific | Flag.Street | Flag.Digit;
@@ -640,7 +712,7 @@ const notFirmWord = Flag.Place | Flag.Country | Flag.Honorific | Flag.Street | F
  * common word unless a name-list word, no place, country, title or street
  * word, no capitalised word right before them. Linear in the tokens and spans.
  */
-function withFirmsLeftOutside(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+function withFirmsLeftOutside(scanned: Scanned, masks: Int32Array, spans: NerSpan[]): NerSpan[] {
   const { count, start: starts, end: ends, newline } = scanned;
   let result: NerSpan[] | undefined;
   let span = 0;
@@ -662,7 +734,7 @@ function withFirmsLeftOutside(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
       last++;
     const after = last + 1;
     const capitalAfter = after < count && newline[after] === 0 && isCapitalised(scanned, after);
-    if (!capitalAfter && inFirmContext(scanned, index, last)) {
+    if (!capitalAfter && inFirmContext(scanned, masks, index, last)) {
       result ??= [];
       result.push({ type: 'ORGANIZATION', start: starts[index]!, end: ends[last]! });
     }

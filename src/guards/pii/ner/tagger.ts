@@ -26,6 +26,7 @@ import { countriesLeftOut, placesAfterTravel } from './places';
 import { withoutLanguageNames } from './programming-languages';
 import { roleNouns } from './role-nouns';
 import { sportsTeams } from './sports';
+import { hasClass as isIn, WordClasses } from './word-classes';
 
 /** Scores every label of one token from its feature buckets (adds into `scores`). */
 export type ScoreTokens = (buckets: Int32Array, count: number, scores: Float64Array) => void;
@@ -381,7 +382,12 @@ const cuedNameTokens = 3;
  * names the tagger started there) continue it, on the same line, within
  * the PERSON bound. Returns `labels` or a changed copy.
  */
-function cuedCapitalisedNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+function cuedCapitalisedNames(
+  text: string,
+  scanned: Scanned,
+  labels: Uint8Array,
+  masks: Int32Array,
+): Uint8Array {
   const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
   const begin = 1 + 2 * personEntity;
   let result = labels;
@@ -399,7 +405,7 @@ function cuedCapitalisedNames(text: string, scanned: Scanned, labels: Uint8Array
       const introduced = introduction(scanned, cue);
       if (introduced === 0) {
         if ((cueFlags & flagLower) === 0) continue;
-        if (!speechCues.has(lowerWord(text, starts[cue]!, ends[cue]!))) continue;
+        if (!isShortIn(scanned, masks, cue, Word.Speech)) continue;
         if ((flag & (flagCommon | flagFirstName)) === flagCommon) continue;
       } else if (introduced === 1) {
         if ((flag & (flagCommon | flagFirstName | flagName)) === flagCommon) continue;
@@ -508,7 +514,7 @@ const notAuthor = Flag.Place | Flag.Country | Flag.Honorific | Flag.Street | Fla
  * places, titles, street or organisation words, at most 32 letters each.
  * They become a PERSON. Returns `labels` or a changed copy.
  */
-function authorsOfWorks(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+function authorsOfWorks(scanned: Scanned, labels: Uint8Array, masks: Int32Array): Uint8Array {
   const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
   const begin = 1 + 2 * personEntity;
   const author = (index: number) => {
@@ -527,11 +533,11 @@ function authorsOfWorks(text: string, scanned: Scanned, labels: Uint8Array): Uin
     if (!author(index)) continue;
     const determiner = index - 1;
     if ((flags[determiner]! & flagLower) === 0) continue;
-    if (!workDeterminers.has(lowerWord(text, starts[determiner]!, ends[determiner]!))) continue;
+    if (!isShortIn(scanned, masks, determiner, Word.Determiner)) continue;
     const last = index + 2 < count && author(index + 1) ? index + 1 : index;
     const noun = last + 1;
     if ((flags[noun]! & flagLower) === 0 || newlines[noun] !== 0) continue;
-    if (!workNouns.has(lowerWord(text, starts[noun]!, ends[noun]!))) continue;
+    if (!isShortIn(scanned, masks, noun, Word.WorkNoun)) continue;
     if (result === labels) result = labels.slice();
     result[index] = begin;
     if (last > index) result[last] = begin + 1;
@@ -555,7 +561,13 @@ const notAppositive = Flag.Honorific | Flag.Street | Flag.Organisation | Flag.Di
  * word is one only when `list` (`founders: Reed and Graves`; `the Princess
  * Royal`, `Musicians Of The 70s` are none).
  */
-function appositiveName(text: string, scanned: Scanned, index: number, list: boolean): number {
+function appositiveName(
+  text: string,
+  scanned: Scanned,
+  masks: Int32Array,
+  index: number,
+  list: boolean,
+): number {
   const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
   const word = (at: number) =>
     at < count &&
@@ -577,7 +589,7 @@ function appositiveName(text: string, scanned: Scanned, index: number, list: boo
       next < count &&
       newlines[next] === 0 &&
       (flags[next]! & flagLower) !== 0 &&
-      nameParticles.has(lowerOf(scanned, next));
+      isIn(scanned, masks, next, Word.Particle);
     if (particle && word(next + 1) && words < cuedNameTokens) {
       last = next + 1;
       words++;
@@ -636,7 +648,12 @@ function isListJoin(text: string, scanned: Scanned, index: number): boolean {
  * span. Each token is read a bounded number of times. Returns `labels` or a
  * changed copy.
  */
-function namesAfterRoles(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
+function namesAfterRoles(
+  text: string,
+  scanned: Scanned,
+  labels: Uint8Array,
+  masks: Int32Array,
+): Uint8Array {
   const { count, flags } = scanned;
   const begin = 1 + 2 * personEntity;
   let result = labels;
@@ -647,14 +664,14 @@ function namesAfterRoles(text: string, scanned: Scanned, labels: Uint8Array): Ui
     if ((flags[next]! & flagTitle) === 0) continue;
     const label = labels[index]!;
     if (label !== 0 && entityOfLabel(label) !== personEntity) continue;
-    const role = roleNouns.get(lowerOf(scanned, index));
-    if (role === undefined) continue;
+    if (!isIn(scanned, masks, index, Word.Role)) continue;
+    const role = roleNouns.get(lowerOf(scanned, index))!;
     const one = role === 1;
     // A capitalised role noun after an article is part of a title, not before a name (`the Princess Royal`).
     if (
       (flags[index]! & (flagTitle | flagUpper)) !== 0 &&
       index > 0 &&
-      articles.has(lowerOf(scanned, index - 1))
+      isIn(scanned, masks, index - 1, Word.Article)
     )
       continue;
     let at = index + 1;
@@ -662,7 +679,7 @@ function namesAfterRoles(text: string, scanned: Scanned, labels: Uint8Array): Ui
     if (colon) at++;
     const items: number[] = [];
     for (;;) {
-      const last = appositiveName(text, scanned, at, colon && !one);
+      const last = appositiveName(text, scanned, masks, at, colon && !one);
       if (last < 0) break;
       items.push(at, last);
       if (one) break;
@@ -731,7 +748,7 @@ const organisationBegin = 1 + 2 * nerEntities.indexOf('ORGANIZATION');
  * PERSON),
  * single blanks between, on one line. Returns `labels` or a changed copy.
  */
-function namesAcrossParticles(scanned: Scanned, labels: Uint8Array): Uint8Array {
+function namesAcrossParticles(scanned: Scanned, labels: Uint8Array, masks: Int32Array): Uint8Array {
   const { count, flags, start: starts, end: ends, newline: newlines } = scanned;
   const begin = 1 + 2 * personEntity;
   let result = labels;
@@ -742,7 +759,12 @@ function namesAcrossParticles(scanned: Scanned, labels: Uint8Array): Uint8Array 
     if ((flag & (flagTitle | flagFirstName | flagHonorific)) !== (flagTitle | flagFirstName))
       continue;
     let next = index;
-    while (next < count && next - index < 2 && labels[next] === 0 && isParticle(scanned, next))
+    while (
+      next < count &&
+      next - index < 2 &&
+      labels[next] === 0 &&
+      isParticle(scanned, masks, next)
+    )
       next++;
     if (next === index || next >= count || labels[next] !== begin) continue;
     if (label !== begin && label !== organisationBegin) continue;
@@ -779,8 +801,8 @@ function honorificBeforeName(
   return labels[next] === 1 + 2 * personEntity || (scanned.flags[next]! & flagDigit) !== 0;
 }
 
-function isParticle(scanned: Scanned, index: number): boolean {
-  return (scanned.flags[index]! & flagLower) !== 0 && nameParticles.has(lowerOf(scanned, index));
+function isParticle(scanned: Scanned, masks: Int32Array, index: number): boolean {
+  return (scanned.flags[index]! & flagLower) !== 0 && isIn(scanned, masks, index, Word.Particle);
 }
 
 /** A marker word usable to retype a span (not an honorific like `Dr`, not a one- or two-letter abbreviation like `St`). */
@@ -788,9 +810,38 @@ function isMarker(flags: number, start: number, end: number, flag: number): bool
   return (flags & flag) !== 0 && (flags & flagHonorific) === 0 && end - start > 2;
 }
 
-/** The lower-case text of the token `[start, end)` when it is short enough to be in a word list. */
-function lowerWord(text: string, start: number, end: number): string {
-  return end - start > 16 ? '' : text.slice(start, end).toLowerCase();
+/**
+ * The classes of a word for the span rules here (round 45, issue 17: one look-up per token,
+ * `WordClasses`, no string made; a map's keys for a map). The same answers as the sets, so the
+ * same spans.
+ */
+const Word = {
+  Speech: 1 << 0,
+  WorkNoun: 1 << 1,
+  Determiner: 1 << 2,
+  Particle: 1 << 3,
+  Role: 1 << 4,
+  Article: 1 << 5,
+  Greeting: 1 << 6,
+  NotEntity: 1 << 7,
+} as const;
+const wordClasses = new WordClasses([
+  speechCues,
+  workNouns,
+  workDeterminers,
+  nameParticles,
+  new Set(roleNouns.keys()),
+  articles,
+  greetingWords,
+  notEntityWords,
+]);
+
+/**
+ * `isIn` for a token of at most 16 characters: the word lists here were asked about the lower
+ * case of such a token only (before round 45, a string made per token; a longer token was none).
+ */
+function isShortIn(scanned: Scanned, masks: Int32Array, index: number, of: number): boolean {
+  return scanned.end[index]! - scanned.start[index]! <= 16 && isIn(scanned, masks, index, of);
 }
 
 /** The lower-case text of token `index` as the word table holds it (no string built). */
@@ -855,6 +906,7 @@ function personShaped(text: string, scanned: Scanned, first: number, last: numbe
  */
 export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
   const spans: TokenSpan[] = [];
+  const masks = wordClasses.of(scanned);
   const labels = namesAcrossParticles(
     scanned,
     namesAfterRoles(
@@ -863,16 +915,19 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
       firstNamesBeforeNames(
         scanned,
         authorsOfWorks(
-          text,
           scanned,
           cuedCapitalisedNames(
             text,
             scanned,
             cuedLowerNames(scanned, speakerNames(text, scanned, wholePlaces(scanned, tagged))),
+            masks,
           ),
+          masks,
         ),
       ),
+      masks,
     ),
+    masks,
   );
   const flags = scanned.flags;
   const count = scanned.count;
@@ -904,15 +959,14 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
     }
     // A greeting before a name is not part of it ("Hi Freddy").
     if (entity === personEntity) {
-      while (first < last && greetingWords.has(lowerWord(text, starts[first]!, ends[first]!)))
-        first++;
+      while (first < last && isShortIn(scanned, masks, first, Word.Greeting)) first++;
     }
     // One weekday, language or greeting alone is no entity ("Sunday", "English", "Hello"); nor is
     // an honorific alone before a name the tagger started again (`Prof.` of `Prof. Ada Obi`), nor
     // a word at a sentence start right before an object, a verb (`Sue the landlord`).
     if (
       first === last &&
-      (notEntityWords.has(lowerWord(text, starts[first]!, ends[first]!)) ||
+      (isShortIn(scanned, masks, first, Word.NotEntity) ||
         (entity === personEntity &&
           (honorificBeforeName(text, scanned, labels, first) || isImperative(scanned, first))))
     ) {

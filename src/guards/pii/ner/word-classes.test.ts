@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bundledNerModel } from './bundled-ner-model';
 import { scanText, WordTable } from './features';
-import { WordClasses } from './word-classes';
+import { hasClass, WordClasses } from './word-classes';
 
 const classes = () => new WordClasses([new Set(['beat', 'for']), new Set(['for', 'the'])]);
 /** The mask of each token of `text` read with `words`. */
@@ -39,6 +39,17 @@ describe('WordClasses', () => {
     expect(masks.length).toBe(3001);
     expect(masks.slice(0, 3000).every(mask => mask === 0)).toBe(true);
     expect(masks[3000]).toBe(1);
+  });
+
+  it('hasClass: whether the word of a token is in any of the classes asked', () => {
+    const wordClasses = classes();
+    const scanned = scanText('Arsenal beat Chelsea for THE cup', bundledNerModel().gazetteers);
+    const masks = wordClasses.of(scanned);
+    const asked = (of: number) =>
+      Array.from({ length: scanned.count }, (_, index) => hasClass(scanned, masks, index, of));
+    expect(asked(1)).toEqual([false, true, false, true, false, false]);
+    expect(asked(2)).toEqual([false, false, false, true, true, false]);
+    expect(asked(3)).toEqual([false, true, false, true, true, false]);
   });
 
   it('refuses more sets than a mask holds', () => {

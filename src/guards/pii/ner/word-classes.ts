@@ -48,3 +48,11 @@ export class WordClasses {
     return this.masks;
   }
 }
+
+/**
+ * Whether token `index` of `scanned` has a word in one of the classes `of` (bits of a
+ * `WordClasses`), by `masks`: what that `WordClasses`' `of(scanned)` returned.
+ */
+export function hasClass(scanned: Scanned, masks: Int32Array, index: number, of: number): boolean {
+  return (masks[scanned.word[index]!]! & of) !== 0;
+}

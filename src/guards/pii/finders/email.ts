@@ -143,7 +143,7 @@ const findEmails: Finder = (text, add) => {
         // A key glued to the last label (`example.comAKIA…`) is no part of the domain (round 43).
         const keyEnd = gluedKeyInDomain(text, domainStart, end);
         let domainEnd: number;
-        if (localPartFollows(text, runEnd)) {
+        if (localPartFollows(text, domainStart, runEnd)) {
           // `jane@x.io-bob@y.io`: the word after the `-` is the next address's local part, and
           // the two addresses are one span (find-pii.ts covers the glued local part), not cut.
           domainEnd = validDomainEnd(text, domainStart, keyEnd, false);
@@ -163,12 +163,14 @@ const isBlankCode = (code: number) => code === 32 || code === 9;
 /**
  * Whether the characters from `runEnd` (where a domain run stopped) are the
  * rest of a local part up to an `@` (`_smith@` in `jane@x.io-bob_smith@y.io`,
- * or the `@` itself): at most 64 steps, and one for a run a blank ends.
+ * or the `@` itself), that local part, from `domainStart` on, of at most 64
+ * characters, as the next address's is read (round 45 review: a longer one
+ * is no address, and neither address was found): at most 64 steps.
  */
-function localPartFollows(text: string, runEnd: number): boolean {
+function localPartFollows(text: string, domainStart: number, runEnd: number): boolean {
   let at = runEnd;
-  while (at < text.length && at - runEnd < 64 && isLocalCode(text.charCodeAt(at))) at++;
-  return text.charCodeAt(at) === 64;
+  while (at < text.length && at - domainStart < 64 && isLocalCode(text.charCodeAt(at))) at++;
+  return at - domainStart <= 64 && text.charCodeAt(at) === 64;
 }
 
 /** `.` (never first in a local part), `'` and `` ` `` (quotes around the address) at its start. */

@@ -17,6 +17,12 @@ import { spelledAcrossMarks } from './spelled-blanks';
  * modes agree (allowed). The fix widens the pre-test's gap (bounded, to
  * keep it linear) in content-filter's spelled-blanks.ts, which hM's
  * round-45 astral work is changing now: it.fails.
+ *
+ * Likewise NEL (U+0085), one of the marks the check reads as a space
+ * (`BLANK_MARK_CLASS`), is no `\s` of the pre-test's gap but a unit of it
+ * (`UNIT` takes U+0080 on): `s\x85h\x85i\x85t` passes where `s\nh\ni\nt`
+ * is blocked. The fix (U+0085 out of `UNIT`, into the gap) is in the same
+ * file: it.fails.
  */
 
 const ctx = guardContext('output');
@@ -62,5 +68,14 @@ describe('spelled-out letters one tab apart, an invisible character beside each 
       'This content is not allowed.',
       'This content is not allowed.',
     ]);
+  });
+
+  it('NEL between the letters: the pre-test finds no run (line feeds: blocked, the baseline)', () => {
+    expect(actionOf('ok s\nh\ni\nt now')).toBe('block');
+    expect(spelledAcrossMarks('ok s\x85h\x85i\x85t now')).toBe(false);
+  });
+
+  it.fails('NEL between the letters: blocked as line feeds are', () => {
+    expect(actionOf('ok s\x85h\x85i\x85t now')).toBe('block');
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withoutTiming } from '../../test/helpers';
 import {
   type ChainContext,
+  type ChainResult,
   GuardrailFailClosedError,
   GuardrailModelLoadTimeoutError,
   MODEL_LOAD_LIMIT_MS,
@@ -52,6 +53,13 @@ function loadingGuardrail(
   return { guardrail, seen };
 }
 
+/** The chain's one record, an error with `reason` that tripped it (failed closed despite onError allow). */
+function expectFailedClosed(result: ChainResult, reason: string) {
+  const error = { guardrail: 'loads', kind: 'input', status: 'error', reason };
+  expect(withoutTiming(result.records)).toEqual([error]);
+  expect(result.trip && withoutTiming([result.trip])).toEqual([error]);
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -97,15 +105,7 @@ describe("a check's wait for its guardrail's own model", () => {
     await vi.advanceTimersByTimeAsync(MODEL_LOAD_LIMIT_MS - 1);
     expect(seen.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    const result = await pending;
-    const error = {
-      guardrail: 'loads',
-      kind: 'input',
-      status: 'error',
-      reason: 'its model did not load within 30000 ms',
-    };
-    expect(withoutTiming(result.records)).toEqual([error]);
-    expect(result.trip && withoutTiming([result.trip])).toEqual([error]);
+    expectFailedClosed(await pending, 'its model did not load within 30000 ms');
     expect(seen.signal?.reason).toBeInstanceOf(GuardrailModelLoadTimeoutError);
     expect(seen.signal?.reason).toBeInstanceOf(GuardrailFailClosedError);
     expect(MODEL_LOAD_LIMIT_MS).toBe(30_000);
@@ -117,15 +117,7 @@ describe("a check's wait for its guardrail's own model", () => {
     const pending = runChain([guardrail], 'x', context, { abortSignal: controller.signal });
     await vi.advanceTimersByTimeAsync(100);
     controller.abort(new Error('the user left'));
-    const result = await pending;
-    const error = {
-      guardrail: 'loads',
-      kind: 'input',
-      status: 'error',
-      reason: 'aborted: the call was cancelled',
-    };
-    expect(withoutTiming(result.records)).toEqual([error]);
-    expect(result.trip && withoutTiming([result.trip])).toEqual([error]);
+    expectFailedClosed(await pending, 'aborted: the call was cancelled');
     expect(seen.signal?.reason).toEqual(new Error('the user left'));
   });
 
@@ -135,15 +127,7 @@ describe("a check's wait for its guardrail's own model", () => {
     const { guardrail } = loadingGuardrail(load.promise);
     const pending = runChain([guardrail], 'x', context);
     load.reject(new ModelGone('the chunk did not load'));
-    const result = await pending;
-    const error = {
-      guardrail: 'loads',
-      kind: 'input',
-      status: 'error',
-      reason: 'the chunk did not load',
-    };
-    expect(withoutTiming(result.records)).toEqual([error]);
-    expect(result.trip && withoutTiming([result.trip])).toEqual([error]);
+    expectFailedClosed(await pending, 'the chunk did not load');
   });
 
   it('a load noted by a check called outside a chain does not stretch the next check', async () => {

@@ -1,6 +1,7 @@
 import { type ChainRun, chainEnded, chainEntered, chainLeft, chainStarted } from './chain-memo';
 import { UnreadableBlockError } from './define-guardrail';
 import { emitEvent } from './events';
+import { takeModelLoad } from './model-wait';
 import { guardrailList, type OptionShape, required, validatedOptions } from './options';
 import { cutServerId, cutToolName, shownToolCallIdOf } from './shown-tool-calls';
 import { endGuardrailSpan, startGuardrailSpan, withGuardrailSpan } from './telemetry';
@@ -69,6 +70,26 @@ export class GuardrailTimeoutError extends Error {
  * `onError: 'allow'`.
  */
 export class GuardrailFailClosedError extends Error {}
+
+/**
+ * How long a check may wait for its guardrail's own lazily loaded model
+ * (`afterModelLoad`: the harmful model of `promptInjection`, the tagger of
+ * `pii`) before it fails closed: 30 seconds. The wait does not count
+ * against `timeoutMs`; this bounds it instead.
+ */
+export const MODEL_LOAD_LIMIT_MS = 30_000;
+
+/**
+ * A check's own model did not load within `MODEL_LOAD_LIMIT_MS`: it blocks,
+ * as an `error` record, even with `onError: 'allow'` (the text was never
+ * judged). The reason its `ctx.abortSignal` aborts with.
+ */
+export class GuardrailModelLoadTimeoutError extends GuardrailFailClosedError {
+  override readonly name = 'GuardrailModelLoadTimeoutError';
+  constructor(readonly limitMs: number) {
+    super(`its model did not load within ${limitMs} ms`);
+  }
+}
 
 /** A guardrail cut short because the call was aborted. */
 export class GuardrailAbortedError extends Error {
@@ -290,44 +311,32 @@ function settle(
   // never read it); a timeout or abort makes it aborted, read or not. A
   // signal-free check's synchronous path allocates nothing for it.
   const lazy = signalFreeChecks.has(guardrail.check) ? undefined : new LazySignal();
+  takeModelLoad(); // a note left by a check called outside a chain is not this one's
   const pending = guardrail.check(
     content,
     lazy === undefined ? sharedContext() : withLazySignal(context, lazy),
   );
+  const modelLoad = takeModelLoad();
   if (!isThenable<Verdict>(pending)) return validVerdict(pending);
   // A synchronous check cannot be interrupted: the timer and the call's abort
   // listener are only set up when the check returned a promise.
   const signal = lazy ?? new LazySignal();
   const timeoutMs = guardrail.timeoutMs ?? defaultTimeoutMs;
-  const cleanups: Array<() => void> = [];
-  const stopped = new Promise<never>((_, reject) => {
-    const timer = setTimeout(() => {
-      const error = new GuardrailTimeoutError(timeoutMs);
-      signal.controller().abort(error);
-      reject(error);
-    }, timeoutMs);
-    cleanups.push(() => clearTimeout(timer));
-    if (callSignal) {
-      const onAbort = () => {
-        signal.controller().abort(callSignal.reason);
-        reject(new GuardrailAbortedError());
-      };
-      callSignal.addEventListener('abort', onAbort, { once: true });
-      cleanups.push(() => callSignal.removeEventListener('abort', onAbort));
-    }
-  });
-  stopped.catch(() => {}); // a late timeout must not surface as an unhandled rejection
-  return Promise.race([Promise.resolve(pending), stopped]).then(
-    verdict => {
-      for (const cleanup of cleanups) cleanup();
-      return validVerdict(verdict);
-    },
-    error => {
-      for (const cleanup of cleanups) cleanup();
-      throw error;
-    },
-  );
+  if (modelLoad === undefined) return timed(pending, signal, timeoutMs, callSignal);
+  // The check waits for its guardrail's own model first: that wait is bounded
+  // by the model-load limit (failing closed) and the call's abort, and the
+  // check's `timeoutMs` starts once the model is there (a failed load
+  // rejects `pending` at once with its typed error).
+  return stoppable(
+    Promise.resolve(modelLoad).then(noop, noop),
+    signal,
+    MODEL_LOAD_LIMIT_MS,
+    () => new GuardrailModelLoadTimeoutError(MODEL_LOAD_LIMIT_MS),
+    callSignal,
+  ).then(() => timed(pending, signal, timeoutMs, callSignal));
 }
+
+const noop = () => {};
 
 function validVerdict(verdict: Verdict): Verdict {
   const problem = invalidVerdict(verdict);
@@ -338,6 +347,67 @@ function validVerdict(verdict: Verdict): Verdict {
 function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/** `pending`'s verdict, checked, unless the check's `timeoutMs` or the call's abort comes first. */
+function timed(
+  pending: PromiseLike<Verdict>,
+  signal: LazySignal,
+  timeoutMs: number,
+  callSignal: AbortSignal | undefined,
+): Promise<Verdict> {
+  return stoppable(
+    pending,
+    signal,
+    timeoutMs,
+    () => new GuardrailTimeoutError(timeoutMs),
+    callSignal,
+  ).then(validVerdict);
+}
+
+/**
+ * `pending`, unless `limitMs` passes first (rejects with `late()`) or the call
+ * is aborted (rejects with `GuardrailAbortedError`); either aborts `signal`.
+ */
+function stoppable<T>(
+  pending: PromiseLike<T>,
+  signal: LazySignal,
+  limitMs: number,
+  late: () => Error,
+  callSignal: AbortSignal | undefined,
+): Promise<T> {
+  if (callSignal?.aborted) {
+    signal.controller().abort(callSignal.reason);
+    return Promise.reject(new GuardrailAbortedError());
+  }
+  const cleanups: Array<() => void> = [];
+  const stopped = new Promise<never>((_, reject) => {
+    const timer = setTimeout(() => {
+      const error = late();
+      signal.controller().abort(error);
+      reject(error);
+    }, limitMs);
+    cleanups.push(() => clearTimeout(timer));
+    if (callSignal) {
+      const onAbort = () => {
+        signal.controller().abort(callSignal.reason);
+        reject(new GuardrailAbortedError());
+      };
+      callSignal.addEventListener('abort', onAbort, { once: true });
+      cleanups.push(() => callSignal.removeEventListener('abort', onAbort));
+    }
+  });
+  stopped.catch(noop); // a late timeout must not surface as an unhandled rejection
+  return Promise.race([Promise.resolve(pending), stopped]).then(
+    value => {
+      for (const cleanup of cleanups) cleanup();
+      return value;
+    },
+    error => {
+      for (const cleanup of cleanups) cleanup();
+      throw error;
+    },
+  );
 }
 
 /**

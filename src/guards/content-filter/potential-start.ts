@@ -36,6 +36,7 @@ import {
 import { entryTrie, type SpacedRunWalk, spacedRunWalker } from './entry-trie';
 import { lowerCaseLettersWalk } from './lower-case-letters-pretest';
 import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis, withJoinersBlank } from './markdown-emphasis';
+import { withRunLettersAsUnits } from './run-letters';
 import { BLANK_MARK_CLASS, isBlankMark } from './spelled-blanks';
 
 /**
@@ -360,10 +361,13 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
     // The blanks NFKC writes as a space read as one (the fold joins `s\u00a0e`
     // as `s e`, the walk would end the run there and release it; one
     // character for one, so positions hold), and since round 45 tabs and
-    // line breaks (the check's second reading).
-    const text = COMPATIBILITY_BLANK.test(written)
+    // line breaks (the check's second reading). A letter the fold reads
+    // only once folded (`𝐤`, `🅚`, `⒦`) reads as that letter (round 45:
+    // `run-letters.ts`).
+    const blanked = COMPATIBILITY_BLANK.test(written)
       ? written.replace(COMPATIBILITY_BLANKS, ' ')
       : written;
+    const text = withRunLettersAsUnits(blanked);
     const length = text.length;
     let first = lastSpacedUnit(text, beforeAllInvisibles);
     if (first < 0) return length;

@@ -1,5 +1,6 @@
 import { GuardrailFailClosedError } from '../../core/chain';
 import { loadOnce } from '../../core/load-once';
+import { afterModelLoad } from '../../core/model-wait';
 import { decodeHarmfulModel } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 
@@ -69,7 +70,8 @@ const askBeforeLoad = (): HarmfulScorer => {
  * before the load, the synchronous attempt is dropped at that point, the
  * model loaded, and `run` run again with it: the first such check settles
  * asynchronously with the verdict it would have had with the model at
- * start, or rejects with `HarmfulModelLoadError`.
+ * start, or rejects with `HarmfulModelLoadError`. The chain times the
+ * check from when the model is there (see `afterModelLoad`).
  */
 export function withHarmfulScorer<T>(run: (harmful: () => HarmfulScorer) => T): T | Promise<T> {
   const scorer = harmfulModel.loaded;
@@ -79,5 +81,6 @@ export function withHarmfulScorer<T>(run: (harmful: () => HarmfulScorer) => T): 
   } catch (error) {
     if (error !== notLoaded) throw error;
   }
-  return loadHarmfulScorer().then(model => run(() => model));
+  // The wait for the load is not the check's work (`afterModelLoad`).
+  return afterModelLoad(loadHarmfulScorer(), model => run(() => model));
 }

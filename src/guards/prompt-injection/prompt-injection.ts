@@ -94,10 +94,11 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
     message,
     name = 'prompt-injection',
   } = validateFactoryOptions(options, 'prompt-injection', promptInjectionOptionShape);
-  // Direct mode may need the harmful model: its load starts now, not inside
-  // the first check that needs it, where it would count against that check's
-  // `timeoutMs` (and a timeout with `onError: 'allow'` would let the text
-  // through). A failed load here is retried by the check, which reports it.
+  // Direct mode may need the harmful model: its load starts now, so a check
+  // long after is synchronous. A check that comes while it still runs waits
+  // for it outside its `timeoutMs` (`withHarmfulScorer`, `afterModelLoad`):
+  // a timeout with `onError: 'allow'` would let the text through unjudged.
+  // A failed load here is retried by the check, which reports it.
   if (mode !== 'indirect') loadHarmfulScorer().catch(() => undefined);
   return defineGuardrail({
     name,

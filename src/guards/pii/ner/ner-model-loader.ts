@@ -1,5 +1,6 @@
 import { GuardrailFailClosedError } from '../../../core/chain';
 import { loadOnce } from '../../../core/load-once';
+import { afterModelLoad } from '../../../core/model-wait';
 import type { Guardrail } from '../../../core/types';
 import { nerEntities } from './labels';
 import { decodeNerModel, type EncodedNerModel, type NerModel } from './ner-model';
@@ -136,7 +137,8 @@ export function needsNerModel(entities: readonly string[] | 'all' | undefined): 
  * a check whose options ask for no tagged type (`needsModel`) runs as it
  * is (synchronously; it never reads the model), and one that does waits
  * for the load: it settles with the verdict, or rejects with
- * `NerModelLoadError` and the text is not passed.
+ * `NerModelLoadError` and the text is not passed. The chain times the
+ * check from when the model is there (see `afterModelLoad`).
  */
 export function checkWithNerModel(
   check: Guardrail['check'],
@@ -147,7 +149,8 @@ export function checkWithNerModel(
       return withNerModel(loadedModel, () => check(content, ctx));
     }
     if (!needsModel()) return check(content, ctx);
-    return loadNerModel().then(model =>
+    // The wait for the load is not the check's work (`afterModelLoad`).
+    return afterModelLoad(loadNerModel(), model =>
       withNerModel(
         () => model,
         () => check(content, ctx),

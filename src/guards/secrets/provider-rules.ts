@@ -977,11 +977,20 @@ const longerHexRun = '(?![0-9a-fA-F]+(?![A-Za-z0-9_-]))';
  * `joined` the rule as it was (pieces joined across blanks longer than
  * the key are no key, `split-prefix.ts`). A last part of letters or token
  * characters (`glft-` and 20) is left as it was: hyphenated words fill
- * such a length. Round 45: what follows the key is not more hex digits to
- * the token's end (`longerHexRun`): a commit id or a SHA-256 digest after
- * `key-`, `SK` or `AC` (`restore key-<sha256>`) is a longer digest, no
- * key, as before round 44.
+ * such a length. Round 45: after `key-`, `SK` or `AC` what follows the key
+ * is not more hex digits to the token's end (`longerHexRun`): a commit id or
+ * a SHA-256 digest there (`restore key-<sha256>`) is a longer digest, no
+ * key, as before round 44 (`digestAfterPrefix`).
  */
+/**
+ * The prefixes a digest is written after in ordinary text (`key-<sha1>`, a
+ * cache key; `SK`/`AC` and 40 hex digits, a commit id): only these keys stop
+ * short of a longer hex run. A provider prefix no digest follows (`shpat_`,
+ * `dop_v1_`, `sntryu_`, `sgp_`) reads on through hex digits too, so one hex
+ * digit glued after the key does not release it (round 45's second read).
+ */
+const digestAfterPrefix = /^(?:key-|SK|AC)\[/;
+
 function readOnPastHex(rule: Rule): Rule {
   const { source, flags } = rule.pattern;
   if (rule.prefix === undefined || rule.more !== undefined || rule.group !== undefined) return rule;
@@ -990,7 +999,10 @@ function readOnPastHex(rule: Rule): Rule {
   if (!hexPartEnd.test(body)) return rule;
   return {
     ...rule,
-    pattern: new RegExp(`${body}${longerHexRun}`, flags),
+    pattern: new RegExp(
+      digestAfterPrefix.test(body.slice(b.length)) ? `${body}${longerHexRun}` : body,
+      flags,
+    ),
     more: readOn(tokenChar),
     exact: exactForm(body.slice(b.length)),
     joined: rule.pattern,

@@ -1,3 +1,6 @@
+import { isReadThrough } from '../shared/normalize-text';
+import { PieceJoiner } from '../shared/piece-joiner';
+
 /**
  * contentFilter's reading of tabs and line breaks between spelled-out
  * letters (round 45, issue 16). `foldText` joins a spelled-out run over
@@ -39,11 +42,12 @@ export function withMarksAsSpaces(text: string): string {
 /**
  * A unit a spelled-out run may hold (`isSpacedUnit` of fold-text, widened):
  * an ASCII letter, a digit or symbol the fold reads as a letter
- * (`0134578@$`), or any unit beyond ASCII but a surrogate.
+ * (`0134578@$`), or any unit beyond ASCII but a surrogate and NEL (U+0085,
+ * a mark the check writes as a space: a gap, not a unit).
  */
-const UNIT = '[A-Za-z0134578@$\\u0080-\\ud7ff\\ue000-\\uffff]';
-/** Between two units of a run: one separator, or one to three blanks (marks written as spaces). */
-const GAP = '(?:[.\\-_*]|\\s{1,3})';
+const UNIT = '[A-Za-z0134578@$\\u0080-\\u0084\\u0086-\\ud7ff\\ue000-\\uffff]';
+/** Between two units of a run: one separator, or one to three blanks (marks written as spaces; `\s` has no NEL). */
+const GAP = '(?:[.\\-_*]|[\\s\\x85]{1,3})';
 
 /**
  * Four units one separator or one to three blanks apart, read from a
@@ -57,14 +61,25 @@ const FOUR_UNITS_SPAN = 13;
 
 /**
  * Whether a tab or line break of `text` lies inside four units one
- * separator or one to three blanks apart (`FOUR_UNITS`). Every separator
- * of a run `foldText` joins lies between two units of it, so inside some
- * four units in a row of the run (it has four or more): when no mark
- * does, writing the marks as spaces joins no run the text did not, and
- * the second reading is not needed. Linear: each mark tries the
- * `FOUR_UNITS_SPAN` starts before it.
+ * separator or one to three blanks apart (`FOUR_UNITS`), in the text as
+ * written or with the characters the fold reads through removed
+ * (`isReadThrough`: a zero-width space, a soft hyphen, a variation
+ * selector beside each tab is gone before the fold joins runs; the second
+ * read of round 45 found `s\u200b\th\u200b\ti\u200b\tt` passing). Every
+ * separator of a run `foldText` joins lies between two units of it, so
+ * inside some four units in a row of the run (it has four or more): when
+ * no mark does, writing the marks as spaces joins no run the text did not,
+ * and the second reading is not needed. Linear: each mark tries the
+ * `FOUR_UNITS_SPAN` starts before it, in each of the two texts.
  */
 export function spelledAcrossMarks(text: string): boolean {
+  if (!BLANK_MARK.test(text)) return false;
+  if (marksInsideFourUnits(text)) return true;
+  const compact = withoutReadThrough(text);
+  return compact !== text && marksInsideFourUnits(compact);
+}
+
+function marksInsideFourUnits(text: string): boolean {
   BLANK_MARKS.lastIndex = 0;
   let tried = -1;
   for (let mark = BLANK_MARKS.exec(text); mark !== null; mark = BLANK_MARKS.exec(text)) {
@@ -77,4 +92,26 @@ export function spelledAcrossMarks(text: string): boolean {
     tried = at - 1;
   }
   return false;
+}
+
+/** Any unit past ASCII: where a read-through character may be. */
+const BEYOND_ASCII = /[^\x00-\x7f]/;
+
+/** `text` without the code points `isReadThrough` takes (itself when it holds none past ASCII). */
+function withoutReadThrough(text: string): string {
+  if (!BEYOND_ASCII.test(text)) return text;
+  const pieces = new PieceJoiner();
+  let kept = 0;
+  for (let at = 0; at < text.length; ) {
+    const code = text.codePointAt(at)!;
+    const width = code > 0xffff ? 2 : 1;
+    if (code >= 0x80 && isReadThrough(code)) {
+      pieces.push(text.slice(kept, at));
+      kept = at + width;
+    }
+    at += width;
+  }
+  if (kept === 0) return text;
+  pieces.push(text.slice(kept));
+  return pieces.join();
 }

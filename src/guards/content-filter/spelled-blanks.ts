@@ -95,7 +95,7 @@ function marksInsideFourUnits(text: string): boolean {
 }
 
 /** Any unit past ASCII: where a read-through character may be. */
-const BEYOND_ASCII = /[^\x00-\x7f]/;
+const BEYOND_ASCII = /[\u0080-\uffff]/;
 
 /** `text` without the code points `isReadThrough` takes (itself when it holds none past ASCII). */
 function withoutReadThrough(text: string): string {

@@ -101,7 +101,12 @@ import {
   SUFFIX_HARMFUL,
 } from './injection/decoded-harmful';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
-import { FRAMED_HARMFUL, pickFramedCutoff, withFramedHarmful } from './injection/framed-harmful';
+import {
+  FRAMED_HARMFUL,
+  FRAMED_MIN_GATED,
+  pickFramedCutoff,
+  withFramedHarmful,
+} from './injection/framed-harmful';
 import {
   SEGMENT_GROUP,
   segmentOptions,
@@ -550,7 +555,9 @@ function decodedJudge(
         targetFpr,
         pickThreshold,
       );
-      log(`framed-harmful cutoff ${framed.cutoff} on ${framed.gated} gated benign prompts`);
+      log(
+        `framed-harmful cutoff ${framed.cutoff} on ${framed.gated} gated benign prompts${framed.gated < FRAMED_MIN_GATED ? ' (under the floor: fixed)' : ''}`,
+      );
     }
     judgeCache.set(harmful, judge);
   }

@@ -12,7 +12,9 @@
  * look-alike): the gate and the cutoff are picked together on benign texts
  * the gate lets through (what round 43's suffix rule lacked). Not kept: its
  * 5-fold run lowered the median 0.492 → 0.399 (a cutoff picked on 3 gated
- * prompts in one inner fold; see the model card's round-45 entry).
+ * prompts in one inner fold; see the model card's round-45 entry). Round 46:
+ * a cutoff is picked only on `FRAMED_MIN_GATED` gated prompts or more, else
+ * it is `FRAMED_FALLBACK_CUTOFF` (the card's round-46 entry).
  */
 import type { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
@@ -26,6 +28,23 @@ import type { PlainBenign } from './decoded-harmful';
 /** Round 45's rule (experiment): see the file's comment. */
 export const FRAMED_HARMFUL = process.env.FRAMED_HARMFUL === '1';
 
+/**
+ * Round 46: the floor of evidence. A harmful model picks its own framed
+ * cutoff only on at least this many held-apart benign prompts that open the
+ * gate; round 45's run had an inner calibration fold pick 0.9 on 3 such
+ * prompts, and its fold's threshold went to 0.996. Written before round 46's
+ * run (the model card's round-46 entry).
+ */
+export const FRAMED_MIN_GATED = 50;
+
+/**
+ * Round 46: the framed cutoff of a harmful model with fewer than
+ * `FRAMED_MIN_GATED` gated benign prompts to pick on (none too): fixed and
+ * conservative (round 45's protocol folds picked 0.97–0.993 on 66–175 gated
+ * prompts). Written before round 46's run.
+ */
+export const FRAMED_FALLBACK_CUTOFF = 0.98;
+
 /** Each harmful model's framed cutoff, picked once. */
 const cutoffs = new WeakMap<HarmfulScorer, number>();
 
@@ -33,8 +52,9 @@ const cutoffs = new WeakMap<HarmfulScorer, number>();
  * Picks the framed rule's cutoff with `pick` (the
  * trainer's `pickThreshold`: the lowest probability whose mean of the
  * groups' false-positive rates is within `targetFpr`) on the held-apart
- * benign prompts that open the gate; returns it and how many prompts it was
- * picked on.
+ * benign prompts that open the gate when there are at least
+ * `FRAMED_MIN_GATED` of them, else `FRAMED_FALLBACK_CUTOFF` (round 46);
+ * returns it and how many prompts it was picked on.
  */
 export function pickFramedCutoff(
   harmful: HarmfulScorer,
@@ -48,8 +68,8 @@ export function pickFramedCutoff(
     if (!hasTaskFrame(folded) || framedPieces(folded).length === 0) continue;
     gated.push({ p: framedHarmfulProbability(entry.text, harmful, folded), group: entry.group });
   }
-  // No gated prompt to pick on: the rule never counts.
-  const cutoff = gated.length === 0 ? 2 : pick(gated, targetFpr);
+  // Too few gated prompts to pick on (round 46): the fixed conservative cutoff.
+  const cutoff = gated.length < FRAMED_MIN_GATED ? FRAMED_FALLBACK_CUTOFF : pick(gated, targetFpr);
   cutoffs.set(harmful, cutoff);
   return { cutoff, gated: gated.length };
 }
@@ -60,8 +80,8 @@ export function pickFramedCutoff(
  */
 export function withFramedHarmful(p: number, text: string, harmful: HarmfulScorer): number {
   const cutoff = cutoffs.get(harmful);
-  // None picked, or none to pick on (2): the rule does not count.
-  if (cutoff === undefined || cutoff > 1) return p;
+  // None picked: the rule does not count.
+  if (cutoff === undefined) return p;
   const framed = framedHarmfulProbability(text, harmful);
   return framed >= cutoff ? Math.max(p, framed) : p;
 }

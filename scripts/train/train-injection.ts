@@ -46,9 +46,9 @@
  * since round 45; SUFFIX_HARMFUL=0 without it): a text whose tokens open the
  * adversarial-suffix gate (suffix-gate.ts) also counts by the harmful detector's probability of the text before the suffix when
  * that reaches a cutoff picked on the harmful model's held-apart benign prompts as written
- * (see the model card). FRAMED_HARMFUL=1 (round 45, not kept): a text naming a task frame
+ * (see the model card). FRAMED_HARMFUL=1 (rounds 45 and 46, not kept): a text naming a task frame
  * also counts by the harmful detector's best long piece at a cutoff picked on the gated
- * held-apart benign prompts (injection/framed-harmful.ts).
+ * held-apart benign prompts, from 50 of them on, else 0.98 (injection/framed-harmful.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -59,7 +59,6 @@ import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-langu
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
 import { suffixHarmfulProbability } from '../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
-import { framedHarmfulProbability } from '../../src/guards/prompt-injection/framed-harmful';
 import {
   type InjectionModelSpec,
   InjectionScorer,
@@ -104,6 +103,7 @@ import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model'
 import {
   FRAMED_HARMFUL,
   FRAMED_MIN_GATED,
+  framedHarmfulProbability,
   pickFramedCutoff,
   withFramedHarmful,
 } from './injection/framed-harmful';

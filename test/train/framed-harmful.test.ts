@@ -5,6 +5,12 @@ import {
   pickFramedCutoff,
   withFramedHarmful,
 } from '../../scripts/train/injection/framed-harmful';
+import {
+  benignStory,
+  framedRequest,
+  framedStory,
+  unframed,
+} from '../../scripts/train/injection/framed-harmful.inputs';
 import { decodeHarmfulModel } from '../../src/guards/harmful-content/harmful-model';
 import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { harmfulModels } from '../../src/guards/harmful-content/load-harmful-model';
@@ -12,12 +18,6 @@ import {
   HARMFUL_READINGS,
   harmfulModel,
 } from '../../src/guards/harmful-content/model/harmful-model-data';
-import {
-  benignStory,
-  framedRequest,
-  framedStory,
-  unframed,
-} from '../../src/guards/prompt-injection/framed-harmful.inputs';
 
 /** A scorer that fails the test if the rule reads anything with it. */
 const untouchable = (): HarmfulScorer =>
@@ -27,7 +27,7 @@ const untouchable = (): HarmfulScorer =>
     },
   });
 
-describe('FRAMED_HARMFUL (round 45, not kept): the cutoff and the rule', () => {
+describe('FRAMED_HARMFUL (rounds 45 and 46, not kept): the cutoff and the rule', () => {
   const { scorer } = harmfulModels();
 
   it('picks the cutoff on the held-apart benign prompts that open the gate only, read as the rule reads them, from the floor on', () => {

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { harmfulProbability } from '../harmful-content/harmful-model';
-import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
-import { harmfulModels } from '../harmful-content/load-harmful-model';
-import { foldText } from './fold-text';
 import {
   FRAMED_PIECE_MIN_WORDS,
   framedHarmfulProbability,
   framedPieces,
   hasTaskFrame,
-} from './framed-harmful';
-import { benignStory, framedRequest, framedStory } from './framed-harmful.inputs';
+} from '../../scripts/train/injection/framed-harmful';
+import {
+  benignStory,
+  framedRequest,
+  framedStory,
+} from '../../scripts/train/injection/framed-harmful.inputs';
+import { harmfulProbability } from '../../src/guards/harmful-content/harmful-model';
+import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
+import { harmfulModels } from '../../src/guards/harmful-content/load-harmful-model';
+import { foldText } from '../../src/guards/prompt-injection/fold-text';
 
 /** The five prompts of issue 15 that a new user hit (ordinary requests, none framed as a task). */
 const issuePrompts = [

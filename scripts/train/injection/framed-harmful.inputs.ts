@@ -1,7 +1,7 @@
 /**
  * Hand-written prompts (no corpus text) for the tests of round 45's framed
- * rule (framed-harmful.test.ts, test/train/framed-harmful.test.ts). Test
- * support only; nothing in the package imports it.
+ * rule (test/train/framed-harmful-pieces.test.ts and framed-harmful.test.ts).
+ * Test support only.
  */
 
 /** A harmful request handed to a translate task. */

@@ -237,10 +237,10 @@ const organisationEntity = nerEntities.indexOf('ORGANIZATION');
  * more text after it on the line: a speaker in a transcript or chat log
  * (`Nicole: Remember me?`). Labels it B-PERSON where the tagger left it
  * outside. In a transcript (at least two such lines whose speaker is a
- * listed name or a name the tagger found), any other capitalised word of
- * 2 to 32 letters that is no common, title, street or organisation word
- * is a speaker in that position too (`Ubul: What a wife.`), the two known
- * speakers within `SPEAKER_REACH` tokens of it (round 46); outside one,
+ * listed name or a name the tagger found, within `SPEAKER_REACH` tokens of
+ * the line: round 46), any other capitalised word of 2 to 32 letters that
+ * is no common, title, street or organisation word is a speaker in that
+ * position too (`Ubul: What a wife.`); outside one,
  * a word in that position that is in no name list is a label, not a name
  * (`Invalid: ZZ:ZZ`, `IPs: 10.0.0.1`), even when the tagger started a
  * PERSON there. Returns `labels` or a changed copy.

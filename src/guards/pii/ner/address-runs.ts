@@ -358,6 +358,7 @@ export function addressRuns(text: string, scanned: Scanned, tagged: NerSpan[]): 
   // The widened addresses, in text order, overlapping ones joined.
   const spans: NerSpan[] = [];
   const runs: NerSpan[] = [];
+  const widenedRuns: NerSpan[] = [];
   let token = 0;
   for (const span of tagged) {
     const seed = span.type === 'PERSON' || span.type === 'LOCATION';
@@ -377,13 +378,9 @@ export function addressRuns(text: string, scanned: Scanned, tagged: NerSpan[]): 
     const run = runAround(text, scanned, token, last);
     if (run === undefined || (seed && !isAddressShaped(text, scanned, run[0], run[1], token)))
       continue;
-    const widened: NerSpan = { type: 'STREET_ADDRESS', start: starts[run[0]]!, end: ends[run[1]]! };
-    const before = runs[runs.length - 1];
-    if (before !== undefined && widened.start < before.end) {
-      if (Math.max(before.end, widened.end) - before.start > addressMaxLength) continue;
-      before.end = Math.max(before.end, widened.end);
-    } else runs.push(widened);
+    widenedRuns.push({ type: 'STREET_ADDRESS', start: starts[run[0]]!, end: ends[run[1]]! });
   }
+  joinRuns(widenedRuns, runs);
   if (runs.length === 0) return spans;
   // The spans a widened address overlaps give way to it.
   const result: NerSpan[] = [];
@@ -395,4 +392,46 @@ export function addressRuns(text: string, scanned: Scanned, tagged: NerSpan[]): 
   }
   while (run < runs.length) result.push(runs[run++]!);
   return result;
+}
+
+/**
+ * How long a cluster of overlapping widened runs may be (round 46): one
+ * longer is no address (a line of address-like parts, a table) and widens
+ * nothing, so `addressRuns` reads a bounded span. Before, the runs were
+ * joined one after another along the cluster (two overlapping ones when
+ * they fit in an address, a third dropped), and a run near the start of a
+ * 64 K line of them decided one at its end.
+ */
+export const ADDRESS_CLUSTER = 4 * addressMaxLength;
+
+/**
+ * Appends to `runs` the widened runs `widened` (in the order of their
+ * spans) joined: within a cluster of runs that overlap one after another, a
+ * run overlapping the last kept one joins it when the two fit in an
+ * address, else is dropped; a cluster longer than `ADDRESS_CLUSTER` gives
+ * none. Each run is read twice: linear.
+ */
+function joinRuns(widened: readonly NerSpan[], runs: NerSpan[]): void {
+  let first = 0;
+  while (first < widened.length) {
+    let start = widened[first]!.start;
+    let end = widened[first]!.end;
+    let next = first + 1;
+    while (next < widened.length && widened[next]!.start < end && widened[next]!.end > start) {
+      start = Math.min(start, widened[next]!.start);
+      end = Math.max(end, widened[next]!.end);
+      next++;
+    }
+    if (end - start <= ADDRESS_CLUSTER) {
+      for (let index = first; index < next; index++) {
+        const run = widened[index]!;
+        const before = runs[runs.length - 1];
+        if (before !== undefined && run.start < before.end) {
+          if (Math.max(before.end, run.end) - before.start > addressMaxLength) continue;
+          before.end = Math.max(before.end, run.end);
+        } else runs.push({ ...run });
+      }
+    }
+    first = next;
+  }
 }

@@ -219,18 +219,40 @@ function lineStart(scanned: Scanned, index: number): boolean {
   return index === 0 || scanned.newline[index] !== 0;
 }
 
-/** Whether the line of each token holds no capitalised or upper-case word (a chat line). */
+/**
+ * How far, in tokens either side on its line, `chatLines` looks for a
+ * capitalised word (round 46: its reach; a chat message is short).
+ */
+export const CHAT_REACH = 128;
+
+/**
+ * Whether each token is on a chat line: no capitalised or upper-case word
+ * within `CHAT_REACH` tokens of it on its line (before round 46, on its
+ * whole line, so a 64 K line of lower-case words was one decision over all
+ * of it). Two passes over the tokens: linear, and each token's answer reads
+ * at most `CHAT_REACH` tokens either side.
+ */
 function chatLines(scanned: Scanned): Uint8Array {
   const count = scanned.count;
+  const newlines = scanned.newline;
+  const flags = scanned.flags;
+  const capital = Flag.Title | Flag.Upper;
   const lower = new Uint8Array(count);
-  for (let first = 0; first < count; ) {
-    let end = first + 1;
-    while (end < count && scanned.newline[end] === 0) end++;
-    let capital = false;
-    for (let index = first; index < end && !capital; index++)
-      capital = (scanned.flags[index]! & (Flag.Title | Flag.Upper)) !== 0;
-    if (!capital) lower.fill(1, first, end);
-    first = end;
+  // Left to right: tokens since the last capitalised word on the line (or more than the reach).
+  let since = CHAT_REACH + 1;
+  for (let index = 0; index < count; index++) {
+    if (newlines[index] !== 0) since = CHAT_REACH + 1;
+    if ((flags[index]! & capital) !== 0) since = 0;
+    else if (since <= CHAT_REACH) since++;
+    lower[index] = since > CHAT_REACH ? 1 : 0;
+  }
+  // Right to left: a capitalised word ahead on the line, within the reach.
+  let until = CHAT_REACH + 1;
+  for (let index = count - 1; index >= 0; index--) {
+    if ((flags[index]! & capital) !== 0) until = 0;
+    else if (until <= CHAT_REACH) until++;
+    if (until <= CHAT_REACH) lower[index] = 0;
+    if (newlines[index] !== 0) until = CHAT_REACH + 1;
   }
   return lower;
 }

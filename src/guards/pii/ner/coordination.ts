@@ -9,6 +9,8 @@ export interface TokenSpan extends NerSpan {
 
 /** The longest word taken for a name (as the other span rules). */
 const maxNameWord = 32;
+/** The most spans a list has (round 46): a longer run of joined spans is none. */
+export const LIST_ITEMS = 16;
 /** Names in a list of people with no organisation word: at least this many (`Procter and Gamble`, `Marks and Spencer` are two). */
 const minPeople = 3;
 
@@ -111,7 +113,10 @@ function namesIn(text: string, scanned: Scanned, span: TokenSpan): number {
  *   become one PERSON span per name.
  *
  * Each span is read a bounded number of times (a list is walked once to
- * decide, once to rewrite), so this is linear in the tokens.
+ * decide, once to rewrite), so this is linear in the tokens. A run of more
+ * than `LIST_ITEMS` joined spans is no list and keeps its types (round 46:
+ * the rule's reach; a list of names is shorter, a run so long is a table or
+ * a generated text).
  */
 export function coordinatedLists(text: string, scanned: Scanned, spans: TokenSpan[]): TokenSpan[] {
   let result: TokenSpan[] | undefined;
@@ -121,8 +126,10 @@ export function coordinatedLists(text: string, scanned: Scanned, spans: TokenSpa
     let end = index + 1;
     while (end < spans.length && listGap(text, scanned, spans[end - 1]!.last, spans[end]!.first))
       end++;
+    // Round 46: a run of more than `LIST_ITEMS` joined spans is no list (its spans stay as they
+    // are), so whether a span is retyped reads at most `LIST_ITEMS` spans either side.
     const rewritten =
-      end - index > 1 || head.type === 'ORGANIZATION'
+      end - index <= LIST_ITEMS && (end - index > 1 || head.type === 'ORGANIZATION')
         ? retype(text, scanned, spans, index, end)
         : undefined;
     if (rewritten) {

@@ -237,9 +237,10 @@ const organisationEntity = nerEntities.indexOf('ORGANIZATION');
  * more text after it on the line: a speaker in a transcript or chat log
  * (`Nicole: Remember me?`). Labels it B-PERSON where the tagger left it
  * outside. In a transcript (at least two such lines whose speaker is a
- * listed name or a name the tagger found), any other capitalised word of
- * 2 to 32 letters that is no common, title, street or organisation word
- * is a speaker in that position too (`Ubul: What a wife.`); outside one,
+ * listed name or a name the tagger found, within `SPEAKER_REACH` tokens of
+ * the line: round 46), any other capitalised word of 2 to 32 letters that
+ * is no common, title, street or organisation word is a speaker in that
+ * position too (`Ubul: What a wife.`); outside one,
  * a word in that position that is in no name list is a label, not a name
  * (`Invalid: ZZ:ZZ`, `IPs: 10.0.0.1`), even when the tagger started a
  * PERSON there. Returns `labels` or a changed copy.
@@ -248,19 +249,30 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
   const count = scanned.count;
   const flags = scanned.flags;
   const begin = 1 + 2 * personEntity;
-  let known = 0;
-  for (let index = 0; index + 2 < count && known < 2; index++) {
-    if (!speakerPosition(text, scanned, labels, index)) continue;
-    const flag = flags[index]!;
-    if (labels[index] === begin || isListedSpeaker(flag)) known++;
-  }
-  let result = labels;
+  // The speaker positions and, per position, how many known speakers are at or before it.
+  const positions: number[] = [];
+  const knownBefore: number[] = [0];
   for (let index = 0; index + 2 < count; index++) {
     if (!speakerPosition(text, scanned, labels, index)) continue;
+    const known = labels[index] === begin || isListedSpeaker(flags[index]!);
+    positions.push(index);
+    knownBefore.push(knownBefore[knownBefore.length - 1]! + (known ? 1 : 0));
+  }
+  if (positions.length === 0) return labels;
+  let result = labels;
+  // Round 46: a transcript is two known speakers within `SPEAKER_REACH` tokens of the line
+  // (before, in the whole chunk): two pointers over the positions, so each reads a bounded span.
+  let low = 0;
+  let high = 0;
+  for (let at = 0; at < positions.length; at++) {
+    const index = positions[at]!;
+    while (positions[low]! < index - SPEAKER_REACH) low++;
+    while (high < positions.length && positions[high]! <= index + SPEAKER_REACH) high++;
+    const transcript = knownBefore[high]! - knownBefore[low]! >= 2;
     const flag = flags[index]!;
     if (labels[index] === begin) {
       // Outside a transcript, an unlisted word before a colon is a label (`Invalid:`, `IPs:`).
-      if (known >= 2 || isListedSpeaker(flag) || labels[index + 1] !== 0) continue;
+      if (transcript || isListedSpeaker(flag) || labels[index + 1] !== 0) continue;
       if (result === labels) result = labels.slice();
       result[index] = 0;
       continue;
@@ -268,13 +280,19 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
     if (labels[index] !== 0) continue;
     if (!isListedSpeaker(flag)) {
       const length = scanned.end[index]! - scanned.start[index]!;
-      if (known < 2 || length < 2 || (flag & speakerExcluded) !== 0) continue;
+      if (!transcript || length < 2 || (flag & speakerExcluded) !== 0) continue;
     }
     if (result === labels) result = labels.slice();
     result[index] = begin;
   }
   return result;
 }
+
+/**
+ * How far, in tokens either side, `speakerNames` counts the known speakers
+ * that make a transcript (round 46: its reach; before, a whole chunk).
+ */
+export const SPEAKER_REACH = 1024;
 
 /** Common, title, street and organisation words: never a speaker of a transcript on their own (`Note:`, `Dr:`). */
 const speakerExcluded = Flag.Common | Flag.Honorific | Flag.Street | Flag.Organisation;
@@ -645,8 +663,9 @@ function isListJoin(text: string, scanned: Scanned, index: number): boolean {
  * Vasquez`) each item of the list of such names is one, whatever the tagger
  * said, unless the role noun is itself inside a span of another type (`the
  * Student Union`). The role noun and the joins between the items leave any
- * span. Each token is read a bounded number of times. Returns `labels` or a
- * changed copy.
+ * span. Each token is read a bounded number of times; at most `ROLE_ITEMS`
+ * names are taken after one role noun (round 46), so a decision reads a
+ * bounded span. Returns `labels` or a changed copy.
  */
 function namesAfterRoles(
   text: string,
@@ -682,7 +701,7 @@ function namesAfterRoles(
       const last = appositiveName(text, scanned, masks, at, colon && !one);
       if (last < 0) break;
       items.push(at, last);
-      if (one) break;
+      if (one || items.length >= 2 * ROLE_ITEMS) break;
       let next = last + 1;
       if (!isListJoin(text, scanned, next)) break;
       next++;
@@ -707,6 +726,13 @@ function namesAfterRoles(
   }
   return result;
 }
+
+/**
+ * The most names `namesAfterRoles` takes after one plural role noun (round
+ * 46: its reach, at most this many items of up to three words and two joins
+ * each; before, the whole list along its line).
+ */
+export const ROLE_ITEMS = 16;
 
 /**
  * A first name the tagger left outside (or tagged alone as another type)

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { ADDRESS_CLUSTER } from './address-runs';
+import { CHAT_REACH } from './chat-names';
+import { LIST_ITEMS } from './coordination';
+import { findNamedEntities } from './find-named-entities';
+import { ROLE_ITEMS, SPEAKER_REACH } from './tagger';
+
+/**
+ * Round 46 (issue 17): the five span rules that read an unbounded span now have a reach: a
+ * transcript's known speakers within `SPEAKER_REACH` tokens, a chat line's capitals within
+ * `CHAT_REACH` tokens, a list of at most `LIST_ITEMS` spans, at most `ROLE_ITEMS` names after one
+ * role noun, a cluster of address runs of at most `ADDRESS_CLUSTER` characters. Each pair below
+ * is a case at the bound (the spans round 45 gave) and one just past it (round 45's code reached
+ * past the bound and gives another answer there: that case fails on it).
+ */
+const spans = (text: string): Array<[string, string]> =>
+  findNamedEntities(text).map(span => [span.type, text.slice(span.start, span.end)]);
+
+const people = (...names: string[]): Array<[string, string]> => names.map(name => ['PERSON', name]);
+
+describe('round 46 reach bounds', () => {
+  it('uses the bounds it documents', () => {
+    expect([SPEAKER_REACH, CHAT_REACH, LIST_ITEMS, ROLE_ITEMS, ADDRESS_CLUSTER]).toEqual([
+      1024, 128, 16, 16, 640,
+    ]);
+  });
+
+  // Tokens: Nicole 0, `:` 1, hi 2, John 3, `:` 4, yo 5, then `filler` words, then the label.
+  const transcript = (filler: number) =>
+    `Nicole: hi\nJohn: yo\n${'the '.repeat(filler)}\nIPs: 10.0.0.1`;
+
+  it('a transcript: both known speakers within SPEAKER_REACH tokens make `IPs:` a speaker', () => {
+    // `IPs` is token 6 + 1018 = 1024, Nicole 1024 tokens before it.
+    expect(spans(transcript(1018))).toEqual(people('Nicole', 'John', 'IPs'));
+  });
+
+  it('one known speaker a token past SPEAKER_REACH: `IPs:` is a label', () => {
+    expect(spans(transcript(1019))).toEqual(people('Nicole', 'John'));
+  });
+
+  // `mateus` is token 1, `Zed` token 4 + filler.
+  const chat = (filler: number) => `omg mateus just called${' the'.repeat(filler)} Zed`;
+
+  it('a capital CHAT_REACH tokens away: no chat line, no name after `omg`', () => {
+    expect(spans(chat(CHAT_REACH - 3))).toEqual([]);
+  });
+
+  it('a capital a token past CHAT_REACH: a chat line, `mateus` is a name', () => {
+    expect(spans(chat(CHAT_REACH - 2))).toEqual(people('mateus'));
+  });
+
+  const surnames = [
+    'Becker',
+    'Vasquez',
+    'Kowalski',
+    'Okafor',
+    'Lindqvist',
+    'Haddad',
+    'Moreau',
+    'Tanaka',
+    'Novak',
+    'Petrov',
+    'Jansen',
+    'Costa',
+    'Weber',
+    'Fischer',
+    'Ricci',
+    'Rossi',
+  ];
+  const firmList = (items: number) =>
+    `We thank ${surnames.slice(0, items - 1).join(' and ')} and Loveland Technologies.`;
+
+  it('a list of LIST_ITEMS spans with a firm word is a list of firms', () => {
+    expect(spans(firmList(LIST_ITEMS))).toEqual([
+      ...surnames.slice(0, 15).map((name): [string, string] => ['ORGANIZATION', name]),
+      ['ORGANIZATION', 'Loveland Technologies'],
+    ]);
+  });
+
+  it('a run of LIST_ITEMS + 1 spans is no list: its spans keep their types', () => {
+    expect(spans(firmList(LIST_ITEMS + 1))).toEqual([
+      ...people('Becker', 'Vasquez', 'Kowalski', 'Okafor'),
+      ...surnames.slice(4).map((name): [string, string] => ['ORGANIZATION', name]),
+      ['ORGANIZATION', 'Loveland Technologies'],
+    ]);
+  });
+
+  const words = [
+    'Rain',
+    'Snow',
+    'Hill',
+    'Stone',
+    'Wood',
+    'Field',
+    'Brook',
+    'Lake',
+    'Rivers',
+    'Frost',
+    'Banks',
+    'Marsh',
+    'Hale',
+    'Dale',
+    'Moss',
+    'Reed',
+    'Heath',
+  ];
+  const founders = (items: number) =>
+    `Our founders: ${words.slice(0, items - 1).join(', ')} and ${words[items - 1]} spoke.`;
+
+  it('ROLE_ITEMS names after a plural role noun are people', () => {
+    expect(spans(founders(ROLE_ITEMS))).toEqual(people(...words.slice(0, 16)));
+  });
+
+  it('the name after the ROLE_ITEMS-th is read as the tagger reads it', () => {
+    expect(spans(founders(ROLE_ITEMS + 1))).toEqual(people(...words.slice(0, 16)));
+  });
+
+  const addressLine = (parts: number) =>
+    `Note:\n${'Paris 75001 Road Grace - '.repeat(parts).trim()}\nEnd.`;
+
+  it('a cluster of address runs within ADDRESS_CLUSTER characters is joined', () => {
+    const text = addressLine(25);
+    const part = 'Paris 75001 Road Grace - ';
+    expect(spans(text)).toEqual([
+      ['PERSON', 'Paris'],
+      ['STREET_ADDRESS', `${part.repeat(6).slice(6)}Paris 75001 Road`],
+      ['STREET_ADDRESS', `${part.repeat(6)}Paris`],
+      ['STREET_ADDRESS', `${part.repeat(6)}Paris`],
+      ['STREET_ADDRESS', `${part.repeat(3)}Paris 75001 Road Grace`],
+      ['LOCATION', 'End'],
+    ]);
+  });
+
+  it('a cluster longer than ADDRESS_CLUSTER widens nothing', () => {
+    expect(spans(addressLine(26))).toEqual([
+      ['PERSON', 'Paris'],
+      ['STREET_ADDRESS', '75001 Road Grace'],
+      ...Array.from({ length: 25 }, (): [string, string] => [
+        'STREET_ADDRESS',
+        'Paris 75001 Road Grace',
+      ]),
+      ['LOCATION', 'End'],
+    ]);
+  });
+});

@@ -41,6 +41,42 @@ function letterKind(code: number): 0 | 1 | 2 {
 }
 
 /**
+ * Calls `visit` on each whitespace-separated token of `pieces` (read as one
+ * text) in order: its start and end offsets, whether it is a lone `!`, and
+ * the kinds of letters it holds (`letterKind` bits: 1 Latin, 2 another
+ * script). Stops when `visit` returns true. One pass.
+ */
+function forEachToken(
+  pieces: readonly string[],
+  visit: (start: number, end: number, lone: boolean, kinds: number) => boolean,
+): void {
+  let start = -1;
+  let kinds = 0;
+  let bang = false;
+  let offset = 0;
+  for (const piece of pieces) {
+    for (let index = 0; index < piece.length; index++) {
+      const code = piece.charCodeAt(index);
+      if (code > 32) {
+        if (start < 0) {
+          start = offset + index;
+          bang = code === 33;
+        }
+        kinds |= letterKind(code);
+        continue;
+      }
+      if (start < 0) continue;
+      const end = offset + index;
+      if (visit(start, end, bang && end - start === 1, kinds)) return;
+      start = -1;
+      kinds = 0;
+    }
+    offset += piece.length;
+  }
+  if (start >= 0) visit(start, offset, bang && offset - start === 1, kinds);
+}
+
+/**
  * Offset in `folded` (folded text, `foldText`, or its pieces in order,
  * `foldTextPieces`, read as one text) where its adversarial suffix starts by
  * the gate above, or -1 when the gate stays shut. One pass; a window of
@@ -48,58 +84,44 @@ function letterKind(code: number): 0 | 1 | 2 {
  */
 export function adversarialSuffixStart(folded: string | readonly string[]): number {
   const pieces = typeof folded === 'string' ? [folded] : folded;
-  let latinText: boolean | undefined;
+  const latin = latinTextOf(pieces);
   // The last SUFFIX_WINDOW tokens: odd or not, and where each starts (a ring).
   const odd = new Array<boolean>(SUFFIX_WINDOW).fill(false);
   const starts = new Array<number>(SUFFIX_WINDOW).fill(0);
   let tokens = 0;
   let inWindow = 0;
-  let start = -1;
-  let kinds = 0;
-  let lone = false;
-  let offset = 0;
-  // A blank (or the end) closes the token that runs before it.
-  const close = (end: number): number => {
-    let isOdd = lone && end - start === 1;
-    if (kinds === 3) {
-      // The text's script is read once, and only when a token mixes scripts.
-      latinText ??= dominantScript(pieces.length === 1 ? pieces[0]! : pieces.join('')) === 'latin';
-      isOdd = latinText;
-    }
+  let found = -1;
+  forEachToken(pieces, (start, _end, lone, kinds) => {
+    const isOdd = kinds === 3 ? latin() : lone;
     const slot = tokens % SUFFIX_WINDOW;
     if (tokens >= SUFFIX_WINDOW && odd[slot]) inWindow--;
     odd[slot] = isOdd;
     starts[slot] = start;
     tokens++;
-    start = -1;
-    kinds = 0;
     if (isOdd) inWindow++;
-    if (inWindow < SUFFIX_ODD) return -1;
+    if (inWindow < SUFFIX_ODD) return false;
     // The oldest odd token of the window.
     for (let back = Math.min(tokens, SUFFIX_WINDOW); back >= 1; back--) {
       const at = (tokens - back) % SUFFIX_WINDOW;
-      if (odd[at]) return starts[at]!;
-    }
-    return -1;
-  };
-  for (const piece of pieces) {
-    for (let index = 0; index < piece.length; index++) {
-      const code = piece.charCodeAt(index);
-      if (code > 32) {
-        if (start < 0) {
-          start = offset + index;
-          lone = code === 33;
-        }
-        kinds |= letterKind(code);
-        continue;
+      if (odd[at]) {
+        found = starts[at]!;
+        return true;
       }
-      if (start < 0) continue;
-      const found = close(offset + index);
-      if (found >= 0) return found;
     }
-    offset += piece.length;
-  }
-  return start < 0 ? -1 : close(offset);
+    return false;
+  });
+  return found;
+}
+
+/**
+ * Whether the text of `pieces` is mostly in Latin letters, read once on
+ * first call: only when a token mixes scripts (or, for round 46's gate, is
+ * in another script).
+ */
+function latinTextOf(pieces: readonly string[]): () => boolean {
+  let latinText: boolean | undefined;
+  return () =>
+    (latinText ??= dominantScript(pieces.length === 1 ? pieces[0]! : pieces.join('')) === 'latin');
 }
 
 /** The first `length` characters of the text that `pieces` make up. */
@@ -144,7 +166,7 @@ export function textBeforeSuffix(folded: string | readonly string[]): string | u
  */
 export function suffixSpans(folded: string | readonly string[]): Array<[number, number]> {
   const pieces = typeof folded === 'string' ? [folded] : folded;
-  let latinText: boolean | undefined;
+  const latin = latinTextOf(pieces);
   // The last SUFFIX_WINDOW tokens (a ring): 0 plain, 1 weak, 2 strong; where each starts and ends.
   const kind = new Uint8Array(SUFFIX_WINDOW);
   const starts = new Array<number>(SUFFIX_WINDOW).fill(0);
@@ -157,16 +179,8 @@ export function suffixSpans(folded: string | readonly string[]): Array<[number, 
   let spanStart = -1;
   let spanEnd = -1;
   let spanLast = -1;
-  let start = -1;
-  let kinds = 0;
-  let lone = false;
-  let offset = 0;
-  const close = (end: number): void => {
-    let tokenKind = lone && end - start === 1 ? 1 : 0;
-    if (kinds >= 2) {
-      latinText ??= dominantScript(pieces.length === 1 ? pieces[0]! : pieces.join('')) === 'latin';
-      if (latinText) tokenKind = kinds === 3 ? 2 : 1;
-    }
+  forEachToken(pieces, (start, end, lone, kinds) => {
+    const tokenKind = kinds >= 2 && latin() ? (kinds === 3 ? 2 : 1) : lone ? 1 : 0;
     const slot = tokens % SUFFIX_WINDOW;
     if (tokens >= SUFFIX_WINDOW) {
       if (kind[slot] === 1) weak--;
@@ -178,9 +192,7 @@ export function suffixSpans(folded: string | readonly string[]): Array<[number, 
     if (tokenKind === 1) weak++;
     else if (tokenKind === 2) mixed++;
     tokens++;
-    start = -1;
-    kinds = 0;
-    if (mixed === 0 || mixed + weak < SUFFIX_ODD) return;
+    if (mixed === 0 || mixed + weak < SUFFIX_ODD) return false;
     // The oldest and the newest odd token of the window.
     let oldest = -1;
     let newest = -1;
@@ -192,29 +204,14 @@ export function suffixSpans(folded: string | readonly string[]): Array<[number, 
     if (spanStart >= 0 && oldest <= spanLast) {
       spanLast = newest;
       spanEnd = ends[newest % SUFFIX_WINDOW]!;
-      return;
+      return false;
     }
     if (spanStart >= 0) spans.push([spanStart, spanEnd]);
     spanStart = starts[oldest % SUFFIX_WINDOW]!;
     spanEnd = ends[newest % SUFFIX_WINDOW]!;
     spanLast = newest;
-  };
-  for (const piece of pieces) {
-    for (let index = 0; index < piece.length; index++) {
-      const code = piece.charCodeAt(index);
-      if (code > 32) {
-        if (start < 0) {
-          start = offset + index;
-          lone = code === 33;
-        }
-        kinds |= letterKind(code);
-        continue;
-      }
-      if (start >= 0) close(offset + index);
-    }
-    offset += piece.length;
-  }
-  if (start >= 0) close(offset);
+    return false;
+  });
   if (spanStart >= 0) spans.push([spanStart, spanEnd]);
   return spans;
 }

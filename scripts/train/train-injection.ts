@@ -57,7 +57,6 @@ import { harmfulProbability } from '../../src/guards/harmful-content/harmful-mod
 import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
-import { suffixHarmfulProbability } from '../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import {
   type InjectionModelSpec,
@@ -98,6 +97,7 @@ import {
   harmfulLeakControl,
   readingsProbability,
   SUFFIX_HARMFUL,
+  suffixRuleProbability,
 } from './injection/decoded-harmful';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import {
@@ -503,7 +503,7 @@ export function ruleProbability(p: number, text: string, judge?: DecodedJudge): 
   let out = decoded >= judge.cutoff ? Math.max(p, decoded) : p;
   // SUFFIX_HARMFUL (round 44): the text before an adversarial suffix, when the suffix gate opens.
   if (judge.suffixCutoff !== undefined) {
-    const suffixed = suffixHarmfulProbability(text, judge.harmful);
+    const suffixed = suffixRuleProbability(text, judge.harmful);
     if (suffixed >= judge.suffixCutoff) out = Math.max(out, suffixed);
   }
   // FRAMED_HARMFUL (round 45): the best piece of a text that names a task frame.
@@ -1122,10 +1122,7 @@ function leaveOneSourceOut(
                 decodedHarmful: decodedHarmfulProbability(row.text, fitted.decodedHarmful.harmful),
                 ...(SUFFIX_HARMFUL
                   ? {
-                      suffixHarmful: suffixHarmfulProbability(
-                        row.text,
-                        fitted.decodedHarmful.harmful,
-                      ),
+                      suffixHarmful: suffixRuleProbability(row.text, fitted.decodedHarmful.harmful),
                     }
                   : {}),
                 ...(FRAMED_HARMFUL

@@ -25,7 +25,10 @@
  */
 import type { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
 import { readEncodings } from '../../../src/guards/prompt-injection/decode-segments';
-import { bestHarmfulReading } from '../../../src/guards/prompt-injection/decoded-harmful';
+import {
+  bestHarmfulReading,
+  suffixHarmfulProbability,
+} from '../../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
 import { containment, tokens } from '../compose/compose';
 import { type HarmfulRow, harmfulRows } from '../harmful/harmful-data';
@@ -67,6 +70,19 @@ export const DECODED_CUTOFF = process.env.DECODED_CUTOFF !== '0';
  * round-43 and round-44 entries; round 43 gated by the character model).
  */
 export const SUFFIX_HARMFUL = process.env.SUFFIX_HARMFUL !== '0';
+
+/**
+ * Round 46 (issue 15; `SUFFIX_OUTSIDE=1`, off by default): the suffix rule
+ * reads the stretches around the suffixes by round 46's gate
+ * (`textOutsideSuffix`: lone `!` never opens it alone, a token of another
+ * script counts beside a mixed one) instead of the text before the first.
+ */
+export const SUFFIX_OUTSIDE = process.env.SUFFIX_OUTSIDE === '1';
+
+/** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`). */
+export function suffixRuleProbability(text: string, harmful: HarmfulScorer): number {
+  return suffixHarmfulProbability(text, harmful, SUFFIX_OUTSIDE ? 'outside' : 'before');
+}
 
 /** The harmful detector that judges decoded segments, and the probability from which its judgement counts. */
 export interface DecodedJudge {

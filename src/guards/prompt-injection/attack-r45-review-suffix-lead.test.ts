@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { harmfulModels } from '../harmful-content/load-harmful-model';
+import { suffixHarmfulProbability } from './decoded-harmful';
 import { foldText } from './fold-text';
 import { scorePromptInjection } from './score-prompt-injection';
-import { textBeforeSuffix } from './suffix-gate';
+import { textBeforeSuffix, textOutsideSuffix } from './suffix-gate';
 
 /*
  * Round 45 review (hJ): the adversarial-suffix rule (score-prompt-injection.ts,
@@ -14,6 +16,13 @@ import { textBeforeSuffix } from './suffix-gate';
  * rather than before the first window: a change of the rule's input, shared
  * with the trainer (`suffixHarmfulProbability`), whose cutoff and left-out
  * numbers must be measured again (hA's lane, issue 15): it.fails.
+ *
+ * Round 46 (hA): that reading exists (`textOutsideSuffix`, the trainer's
+ * `SUFFIX_OUTSIDE=1`; lone `!` no longer opens the gate on its own) and
+ * reads all three requests, but its left-out run failed the keep rule
+ * written before it (llm_guard 25 -> 23 of 45 when one fold's threshold
+ * rose 0.71 -> 0.73; see the model card's round-46 entry), so the runtime
+ * still reads round 45's text before the suffix and the rows stay it.fails.
  */
 
 // As suffix-harmful-rule.test.ts: a hand-written request and a hand-typed suffix.
@@ -47,5 +56,27 @@ describe('a harmful request behind lone `!` before it, with an adversarial suffi
     ['the suffix first too', `${suffix} ${request} ${suffix}`],
   ])('%s: blocked as the request alone before the suffix is', (_, text) => {
     expect(scorePromptInjection(text).signals).toContain('adversarial-suffix:harmful');
+  });
+
+  it('round 46’s reading (trainer only, not shipped) reads each request', () => {
+    const { scorer } = harmfulModels();
+    const cases: ReadonlyArray<readonly [string, string, number]> = [
+      [`! ! ! ${request} ${suffix}`, `! ! ! ${foldText(request)} `, 0.993],
+      [`Hi ! ! ! ${request} ${suffix}`, `hi ! ! ! ${foldText(request)} `, 0.992],
+      [`${suffix} ${request} ${suffix}`, ` ${foldText(request)} `, 0.996],
+    ];
+    for (const [text, read, probability] of cases) {
+      expect(textOutsideSuffix(foldText(text))).toEqual([read]);
+      expect(suffixHarmfulProbability(text, scorer, 'outside')).toBe(probability);
+    }
+  });
+
+  // Found in round 46: three lone `!` after an ordinary message open round
+  // 45's gate, and the whole message is judged as the request; the harmful
+  // detector reads short fragments high ("Can you help me" 0.952, over the
+  // cutoff 0.95), so the message is blocked. Round 46's gate never opens on
+  // punctuation alone (0.012, no signal), but it was not kept (above).
+  it.fails('an ordinary message ending in three lone `!` passes', () => {
+    expect(scorePromptInjection('Can you help me ! ! !')).toEqual({ score: 0.012, signals: [] });
   });
 });

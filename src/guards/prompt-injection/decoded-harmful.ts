@@ -1,7 +1,7 @@
 import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { foldText } from './fold-text';
-import { textBeforeSuffix } from './suffix-gate';
+import { textBeforeSuffix, textOutsideSuffix } from './suffix-gate';
 
 /**
  * The harmful-request detector's judgement of a text's decoded segments
@@ -30,15 +30,24 @@ export function bestHarmfulReading(
 
 /**
  * The harmful detector's calibrated probability (rounded to 3 decimals) of
- * the text before an adversarial suffix (`adversarialSuffixStart` on the
- * folded text, read in windows as `harmfulProbability` reads a text), when
- * the suffix gate opens; 0 otherwise, without running the model: a harmful
- * request that carries an optimised suffix (issue 15, round 44; round 43's
- * rule read the whole text behind a character-model gate). Shared with the
- * training script; `scorePromptInjection` reads the same text before the
- * suffix (from the folded pieces it already has).
+ * the request that carries an adversarial suffix, read in windows as
+ * `harmfulProbability` reads a text, when the suffix gate opens; 0
+ * otherwise, without running the model (issue 15). `reading`: `'before'`
+ * (round 45), the text before the first suffix by round 44's gate
+ * (`textBeforeSuffix`); `'outside'` (round 46), the best of the stretches
+ * before, between and after the suffixes by round 46's gate
+ * (`textOutsideSuffix`). Shared with the training script;
+ * `scorePromptInjection` reads the same text (from the folded pieces it
+ * already has).
  */
-export function suffixHarmfulProbability(text: string, harmful: HarmfulScorer): number {
-  const request = textBeforeSuffix(foldText(text));
-  return request === undefined ? 0 : bestHarmfulReading([request], harmful).probability;
+export function suffixHarmfulProbability(
+  text: string,
+  harmful: HarmfulScorer,
+  reading: 'before' | 'outside' = 'before',
+): number {
+  const folded = foldText(text);
+  const requests = reading === 'outside' ? textOutsideSuffix(folded) : textBeforeSuffix(folded);
+  if (requests === undefined) return 0;
+  return bestHarmfulReading(typeof requests === 'string' ? [requests] : requests, harmful)
+    .probability;
 }

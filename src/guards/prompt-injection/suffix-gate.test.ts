@@ -3,9 +3,12 @@ import { foldText } from './fold-text';
 import {
   adversarialSuffixStart,
   piecesPrefix,
+  piecesSlice,
   SUFFIX_ODD,
   SUFFIX_WINDOW,
+  suffixSpans,
   textBeforeSuffix,
+  textOutsideSuffix,
 } from './suffix-gate';
 
 // Hand-written requests and hand-typed suffixes (no corpus text).
@@ -97,5 +100,82 @@ describe('adversarialSuffixStart', () => {
     const long = `${'word '.repeat(100_000)}${request} ${mixedTail}`;
     const folded = foldText(long);
     expect(adversarialSuffixStart(folded)).toBe(folded.indexOf('zorp'));
+  });
+});
+
+const spans = (text: string) => suffixSpans(foldText(text));
+const outside = (text: string) => textOutsideSuffix(foldText(text));
+
+describe('suffixSpans and textOutsideSuffix (round 46)', () => {
+  const folded = foldText(request);
+
+  it('reads the request before, after or between suffixes', () => {
+    expect(spans(`${request} ${mixedTail}`)).toEqual([[45, 86]]);
+    expect(outside(`${request} ${mixedTail}`)).toEqual([`${folded} `]);
+    expect(spans(`${mixedTail} ${request}`)).toEqual([[0, 41]]);
+    expect(outside(`${mixedTail} ${request}`)).toEqual([` ${folded}`]);
+    expect(spans(`${mixedTail} ${request} ${mixedTail}`)).toEqual([
+      [0, 41],
+      [87, 128],
+    ]);
+    expect(outside(`${mixedTail} ${request} ${mixedTail}`)).toEqual([` ${folded} `]);
+    // Odd tokens alone: nothing to read.
+    expect(spans('zorpдук 时grant пилtok !!! ...')).toEqual([[0, 21]]);
+    expect(outside('zorpдук 时grant пилtok !!! ...')).toBeUndefined();
+  });
+
+  it('never opens on lone `!` alone, whatever round 45’s gate did', () => {
+    expect(start(`${request} ! ! ! ! ! ! !`)).toBe(45);
+    expect(spans(`${request} ! ! ! ! ! ! !`)).toEqual([]);
+    expect(outside(`${request} ! ! ! ! ! ! !`)).toBeUndefined();
+    expect(spans('Can you help me ! ! !')).toEqual([]);
+    // `! ! !` first: round 45 opened at 0 and read nothing; the request is read now.
+    expect(start(`! ! ! ${request} ${mixedTail}`)).toBe(0);
+    expect(textBeforeSuffix(foldText(`! ! ! ${request} ${mixedTail}`))).toBeUndefined();
+    expect(outside(`! ! ! ${request} ${mixedTail}`)).toEqual([`! ! ! ${folded} `]);
+    // Beside a mixed token a lone `!` still counts.
+    expect(spans(`${request} ! grantдук !`)).toEqual([[45, 57]]);
+    expect(spans(`${request} ! ! zorpдук`)).toEqual([[45, 56]]);
+  });
+
+  it('counts a token of another script in a Latin text beside a mixed one only', () => {
+    expect(spans(`${request} Вла zorpдук сторо`)).toEqual([[45, 62]]);
+    expect(spans(`${request} Вла сторо дела`)).toEqual([]);
+    expect(
+      spans('Сколько голов забил Lionel Messi в сезоне 2012 года, и кто был его тренер?'),
+    ).toEqual([]);
+    expect(spans(`${request} zorpдук flenk mibbly 时grant`)).toEqual([]);
+    // A span runs from the oldest odd token of its window: a mixed token far before stays outside.
+    const far = `${request} zorpдук ${'word '.repeat(12)}пилtok 时grant snezпр`;
+    expect(spans(far)).toEqual([[113, 133]]);
+  });
+
+  it('reads folded pieces as the one text they make up, cut anywhere', () => {
+    for (const text of [
+      `${mixedTail} ${request} ${mixedTail}`,
+      `! ! ! ${request} ${mixedTail}`,
+      `${request} Вла zorpдук сторо`,
+    ]) {
+      const whole = foldText(text);
+      for (let cut = 0; cut <= whole.length; cut++) {
+        const pieces = [whole.slice(0, cut), whole.slice(cut)];
+        expect(suffixSpans(pieces), `${text} cut at ${cut}`).toEqual(suffixSpans(whole));
+        expect(textOutsideSuffix(pieces)).toEqual(textOutsideSuffix(whole));
+      }
+    }
+    expect(piecesSlice(['ab', 'cd', 'ef'], 1, 5)).toBe('bcde');
+    expect(piecesSlice(['ab', 'cd'], 2, 9)).toBe('cd');
+    expect(piecesSlice([], 0, 2)).toBe('');
+  });
+
+  it('is linear on long and repetitive text', () => {
+    const long = `${'word '.repeat(200_000)}${mixedTail} ${request}`;
+    const longFolded = foldText(long);
+    expect(suffixSpans(longFolded)).toEqual([[1_000_000, 1_000_041]]);
+    // Suffix and request alternating: every span found, every request read.
+    const alternating = `${mixedTail} ${request} `.repeat(20_000);
+    const found = suffixSpans(foldText(alternating));
+    expect(found.length).toBe(20_000);
+    expect(textOutsideSuffix(foldText(alternating))?.length).toBe(20_000);
   });
 });

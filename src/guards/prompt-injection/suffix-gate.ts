@@ -41,6 +41,42 @@ function letterKind(code: number): 0 | 1 | 2 {
 }
 
 /**
+ * Calls `visit` on each whitespace-separated token of `pieces` (read as one
+ * text) in order: its start and end offsets, whether it is a lone `!`, and
+ * the kinds of letters it holds (`letterKind` bits: 1 Latin, 2 another
+ * script). Stops when `visit` returns true. One pass.
+ */
+function forEachToken(
+  pieces: readonly string[],
+  visit: (start: number, end: number, lone: boolean, kinds: number) => boolean,
+): void {
+  let start = -1;
+  let kinds = 0;
+  let bang = false;
+  let offset = 0;
+  for (const piece of pieces) {
+    for (let index = 0; index < piece.length; index++) {
+      const code = piece.charCodeAt(index);
+      if (code > 32) {
+        if (start < 0) {
+          start = offset + index;
+          bang = code === 33;
+        }
+        kinds |= letterKind(code);
+        continue;
+      }
+      if (start < 0) continue;
+      const end = offset + index;
+      if (visit(start, end, bang && end - start === 1, kinds)) return;
+      start = -1;
+      kinds = 0;
+    }
+    offset += piece.length;
+  }
+  if (start >= 0) visit(start, offset, bang && offset - start === 1, kinds);
+}
+
+/**
  * Offset in `folded` (folded text, `foldText`, or its pieces in order,
  * `foldTextPieces`, read as one text) where its adversarial suffix starts by
  * the gate above, or -1 when the gate stays shut. One pass; a window of
@@ -48,58 +84,44 @@ function letterKind(code: number): 0 | 1 | 2 {
  */
 export function adversarialSuffixStart(folded: string | readonly string[]): number {
   const pieces = typeof folded === 'string' ? [folded] : folded;
-  let latinText: boolean | undefined;
+  const latin = latinTextOf(pieces);
   // The last SUFFIX_WINDOW tokens: odd or not, and where each starts (a ring).
   const odd = new Array<boolean>(SUFFIX_WINDOW).fill(false);
   const starts = new Array<number>(SUFFIX_WINDOW).fill(0);
   let tokens = 0;
   let inWindow = 0;
-  let start = -1;
-  let kinds = 0;
-  let lone = false;
-  let offset = 0;
-  // A blank (or the end) closes the token that runs before it.
-  const close = (end: number): number => {
-    let isOdd = lone && end - start === 1;
-    if (kinds === 3) {
-      // The text's script is read once, and only when a token mixes scripts.
-      latinText ??= dominantScript(pieces.length === 1 ? pieces[0]! : pieces.join('')) === 'latin';
-      isOdd = latinText;
-    }
+  let found = -1;
+  forEachToken(pieces, (start, _end, lone, kinds) => {
+    const isOdd = kinds === 3 ? latin() : lone;
     const slot = tokens % SUFFIX_WINDOW;
     if (tokens >= SUFFIX_WINDOW && odd[slot]) inWindow--;
     odd[slot] = isOdd;
     starts[slot] = start;
     tokens++;
-    start = -1;
-    kinds = 0;
     if (isOdd) inWindow++;
-    if (inWindow < SUFFIX_ODD) return -1;
+    if (inWindow < SUFFIX_ODD) return false;
     // The oldest odd token of the window.
     for (let back = Math.min(tokens, SUFFIX_WINDOW); back >= 1; back--) {
       const at = (tokens - back) % SUFFIX_WINDOW;
-      if (odd[at]) return starts[at]!;
-    }
-    return -1;
-  };
-  for (const piece of pieces) {
-    for (let index = 0; index < piece.length; index++) {
-      const code = piece.charCodeAt(index);
-      if (code > 32) {
-        if (start < 0) {
-          start = offset + index;
-          lone = code === 33;
-        }
-        kinds |= letterKind(code);
-        continue;
+      if (odd[at]) {
+        found = starts[at]!;
+        return true;
       }
-      if (start < 0) continue;
-      const found = close(offset + index);
-      if (found >= 0) return found;
     }
-    offset += piece.length;
-  }
-  return start < 0 ? -1 : close(offset);
+    return false;
+  });
+  return found;
+}
+
+/**
+ * Whether the text of `pieces` is mostly in Latin letters, read once on
+ * first call: only when a token mixes scripts (or, for round 46's gate, is
+ * in another script).
+ */
+function latinTextOf(pieces: readonly string[]): () => boolean {
+  let latinText: boolean | undefined;
+  return () =>
+    (latinText ??= dominantScript(pieces.length === 1 ? pieces[0]! : pieces.join('')) === 'latin');
 }
 
 /** The first `length` characters of the text that `pieces` make up. */
@@ -126,4 +148,115 @@ export function textBeforeSuffix(folded: string | readonly string[]): string | u
   const start = adversarialSuffixStart(folded);
   if (start <= 0) return undefined;
   return typeof folded === 'string' ? folded.slice(0, start) : piecesPrefix(folded, start);
+}
+
+/**
+ * The adversarial-suffix spans of `folded` (a folded text, or its pieces read
+ * as one text) as `[start, end)` offsets in order, by round 46's gate (issue
+ * 15). Tokens are strong (mixing Latin letters with another script's inside
+ * the token, as `adversarialSuffixStart` reads them) or weak (a lone `!`, or,
+ * in a text mostly in Latin letters, a token whose letters are all of
+ * another script: `Вла`, `сторо` between Latin words); a window of
+ * `SUFFIX_WINDOW` tokens opens when it holds `SUFFIX_ODD` of them, one strong
+ * at least. So punctuation alone never opens it (`! ! ! Explain how …`
+ * opened round 45's gate before the request), nor does a Latin text quoting
+ * words of another script. A span runs from the oldest odd token of an open
+ * window to its newest; windows that share an odd token make one span. One
+ * pass, a ring of `SUFFIX_WINDOW` tokens: linear; its memory is the spans.
+ */
+export function suffixSpans(folded: string | readonly string[]): Array<[number, number]> {
+  const pieces = typeof folded === 'string' ? [folded] : folded;
+  const latin = latinTextOf(pieces);
+  // The last SUFFIX_WINDOW tokens (a ring): 0 plain, 1 weak, 2 strong; where each starts and ends.
+  const kind = new Uint8Array(SUFFIX_WINDOW);
+  const starts = new Array<number>(SUFFIX_WINDOW).fill(0);
+  const ends = new Array<number>(SUFFIX_WINDOW).fill(0);
+  const spans: Array<[number, number]> = [];
+  let tokens = 0;
+  let weak = 0;
+  let mixed = 0;
+  // The open span: its start and end offsets, and the index of its newest odd token.
+  let spanStart = -1;
+  let spanEnd = -1;
+  let spanLast = -1;
+  forEachToken(pieces, (start, end, lone, kinds) => {
+    const tokenKind = kinds >= 2 && latin() ? (kinds === 3 ? 2 : 1) : lone ? 1 : 0;
+    const slot = tokens % SUFFIX_WINDOW;
+    if (tokens >= SUFFIX_WINDOW) {
+      if (kind[slot] === 1) weak--;
+      else if (kind[slot] === 2) mixed--;
+    }
+    kind[slot] = tokenKind;
+    starts[slot] = start;
+    ends[slot] = end;
+    if (tokenKind === 1) weak++;
+    else if (tokenKind === 2) mixed++;
+    tokens++;
+    if (mixed === 0 || mixed + weak < SUFFIX_ODD) return false;
+    // The oldest and the newest odd token of the window.
+    let oldest = -1;
+    let newest = -1;
+    for (let index = Math.max(0, tokens - SUFFIX_WINDOW); index < tokens; index++) {
+      if (kind[index % SUFFIX_WINDOW] === 0) continue;
+      if (oldest < 0) oldest = index;
+      newest = index;
+    }
+    if (spanStart >= 0 && oldest <= spanLast) {
+      spanLast = newest;
+      spanEnd = ends[newest % SUFFIX_WINDOW]!;
+      return false;
+    }
+    if (spanStart >= 0) spans.push([spanStart, spanEnd]);
+    spanStart = starts[oldest % SUFFIX_WINDOW]!;
+    spanEnd = ends[newest % SUFFIX_WINDOW]!;
+    spanLast = newest;
+    return false;
+  });
+  if (spanStart >= 0) spans.push([spanStart, spanEnd]);
+  return spans;
+}
+
+/** Characters `from` to `to` of the text that `pieces` make up. */
+export function piecesSlice(pieces: readonly string[], from: number, to: number): string {
+  if (pieces.length === 1) return pieces[0]!.slice(from, to);
+  const parts: string[] = [];
+  let offset = 0;
+  for (const piece of pieces) {
+    const end = offset + piece.length;
+    if (end > from && offset < to) parts.push(piece.slice(Math.max(0, from - offset), to - offset));
+    offset = end;
+    if (offset >= to) break;
+  }
+  return parts.join('');
+}
+
+/** A letter or a digit in the pieces of text between suffix spans: something to read. */
+const readable = /[\p{L}\p{N}]/u;
+
+/**
+ * The folded text around the adversarial suffixes of `folded` (a folded
+ * text or its pieces, `suffixSpans`): the stretches before, between and
+ * after the spans that hold a letter or a digit, in order, each read on its
+ * own as the request; `undefined` when the gate stays shut or nothing
+ * readable lies outside the spans (round 46: round 45 read only the text
+ * before the first span, so a request written after its suffix, or after
+ * three lone `!`, was never read). Their total length is at most the
+ * text's; one pass.
+ */
+export function textOutsideSuffix(folded: string | readonly string[]): string[] | undefined {
+  const spans = suffixSpans(folded);
+  if (spans.length === 0) return undefined;
+  const pieces = typeof folded === 'string' ? [folded] : folded;
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const outside: string[] = [];
+  let from = 0;
+  for (const [start, end] of [...spans, [length, length] as [number, number]]) {
+    if (start > from) {
+      const text = piecesSlice(pieces, from, start);
+      if (readable.test(text)) outside.push(text);
+    }
+    from = end;
+  }
+  return outside.length === 0 ? undefined : outside;
 }

@@ -70,3 +70,24 @@ describe('suffixHarmfulProbability', () => {
     expect(head).toBeLessThan(0.5);
   });
 });
+
+describe('suffixHarmfulProbability, round 46’s reading (`outside`)', () => {
+  const { scorer } = harmfulModels();
+
+  it('reads the request before, after or between suffixes; round 45’s only before', () => {
+    const cases: ReadonlyArray<readonly [string, number, number]> = [
+      [`${harmfulRequest} ${mixedTail}`, 1, 1],
+      [`${mixedTail} ${harmfulRequest}`, 0, 1],
+      [`! ! ! ${harmfulRequest} ${mixedTail}`, 0, 1],
+      [`Hi ${mixedTail} ${harmfulRequest}`, 0.49, 1],
+      // Lone `!` alone no longer opens the gate: the message is not read as a request.
+      ['Can you help me ! ! !', 0.952, 0],
+      [mixedTail, 0, 0],
+    ];
+    for (const [text, before, outside] of cases) {
+      expect(suffixHarmfulProbability(text, scorer), text).toBe(before);
+      expect(suffixHarmfulProbability(text, scorer, 'before'), text).toBe(before);
+      expect(suffixHarmfulProbability(text, scorer, 'outside'), text).toBe(outside);
+    }
+  });
+});

@@ -132,6 +132,8 @@ const ORDINARY_REQUESTS = Number(process.env.ORDINARY_REQUESTS ?? 0);
 const ORDINARY_WEIGHT = Number(process.env.ORDINARY_WEIGHT ?? 1);
 /** 1: template-written everyday requests (messages to a boss or landlord, greetings, identity questions, advice, planning, cooking, travel, safety questions) join the negatives as a source of their own (harmful/everyday-requests.ts; round 46, see the model card); 0: off. */
 const EVERYDAY_REQUESTS = Number(process.env.EVERYDAY_REQUESTS ?? 0);
+/** Weight of the everyday-request source relative to another source of its size. */
+const EVERYDAY_WEIGHT = Number(process.env.EVERYDAY_WEIGHT ?? 1);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -497,7 +499,11 @@ function sampleWeights(
   for (const index of originals) {
     const row = rows[index]!;
     weights[index] =
-      (row.group === ORDINARY_REQUESTS_GROUP ? ORDINARY_WEIGHT : 1) /
+      (row.group === ORDINARY_REQUESTS_GROUP
+        ? ORDINARY_WEIGHT
+        : row.group === EVERYDAY_REQUESTS_GROUP
+          ? EVERYDAY_WEIGHT
+          : 1) /
       groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
   }
   if (REQUEST_BALANCE > 0) balanceRequests(rows, originals, weights, REQUEST_BALANCE);

@@ -76,6 +76,7 @@ import {
 import { contextParagraphs, contextTwins } from './harmful/context';
 import { trainLogisticDropout } from './harmful/dropout';
 import { EnsembleScorer, wordRows } from './harmful/ensemble';
+import { EVERYDAY_REQUESTS_GROUP, everydayRequestRows } from './harmful/everyday-requests';
 import { FrameScorer } from './harmful/frame-features';
 import { GlossScorer } from './harmful/gloss';
 import {
@@ -129,6 +130,10 @@ const PROSE_STEP = Number(process.env.PROSE_STEP ?? 0);
 const ORDINARY_REQUESTS = Number(process.env.ORDINARY_REQUESTS ?? 0);
 /** Weight of the ordinary-request source relative to another source of its size. */
 const ORDINARY_WEIGHT = Number(process.env.ORDINARY_WEIGHT ?? 1);
+/** 1: template-written everyday requests (messages to a boss or landlord, greetings, identity questions, advice, planning, cooking, travel, safety questions) join the negatives as a source of their own (harmful/everyday-requests.ts; round 46, see the model card); 0: off. */
+const EVERYDAY_REQUESTS = Number(process.env.EVERYDAY_REQUESTS ?? 0);
+/** Weight of the everyday-request source relative to another source of its size. */
+const EVERYDAY_WEIGHT = Number(process.env.EVERYDAY_WEIGHT ?? 1);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -356,7 +361,7 @@ export const TARGET_FPR = { general: 0.01, lookalike: 0.05 } as const;
 /** Rows kept out of training to calibrate and pick the threshold: a fixed 10% slice by a hash of the id. */
 export function isCalibrationRow(row: HarmfulRow): boolean {
   // The ordinary-request templates only train: the threshold is picked on the collections' rows.
-  if (row.group === ORDINARY_REQUESTS_GROUP) return false;
+  if (row.group === ORDINARY_REQUESTS_GROUP || row.group === EVERYDAY_REQUESTS_GROUP) return false;
   return fnv(`harmful-calibration:${row.augmentOf ?? row.id}`) % 10 === 0;
 }
 
@@ -494,7 +499,11 @@ function sampleWeights(
   for (const index of originals) {
     const row = rows[index]!;
     weights[index] =
-      (row.group === ORDINARY_REQUESTS_GROUP ? ORDINARY_WEIGHT : 1) /
+      (row.group === ORDINARY_REQUESTS_GROUP
+        ? ORDINARY_WEIGHT
+        : row.group === EVERYDAY_REQUESTS_GROUP
+          ? EVERYDAY_WEIGHT
+          : 1) /
       groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
   }
   if (REQUEST_BALANCE > 0) balanceRequests(rows, originals, weights, REQUEST_BALANCE);
@@ -904,12 +913,13 @@ function main() {
   const started = performance.now();
   const rows = harmfulRows(paths);
   if (ORDINARY_REQUESTS > 0) rows.push(...ordinaryRequestRows());
+  if (EVERYDAY_REQUESTS > 0) rows.push(...everydayRequestRows());
   if (PROSE_STEP > 0) {
     for (const row of proseRows(englishParagraphs(paths), PROSE_STEP)) {
       rows.push({ ...row, label: 0, kind: 'general' });
     }
   }
-  if (ORDINARY_REQUESTS > 0 || PROSE_STEP > 0) {
+  if (ORDINARY_REQUESTS > 0 || EVERYDAY_REQUESTS > 0 || PROSE_STEP > 0) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   const originals = rows.length;

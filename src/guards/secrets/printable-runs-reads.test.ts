@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { printableRuns } from '../shared/anchored-scan';
+import { valueRuns } from './provider-scan';
+
+/**
+ * Round 46: `printableRuns` and `valueRuns` read back from each probe to
+ * the first character outside a run, not the whole word the probe falls in
+ * (both ways). The runs are the same; fewer characters are read. These
+ * tests count the reads through a string stand-in that counts its
+ * `charCodeAt` calls.
+ */
+
+interface Counted {
+  readonly length: number;
+  reads: number;
+  charCodeAt(index: number): number;
+}
+
+function counted(text: string): Counted {
+  const stand: Counted = {
+    length: text.length,
+    reads: 0,
+    charCodeAt(index: number) {
+      stand.reads++;
+      return text.charCodeAt(index);
+    },
+  };
+  return stand;
+}
+
+const isPrintable = (code: number) => code > 32 && code < 127;
+const isValue = (code: number) =>
+  (code >= 97 && code <= 122) ||
+  (code >= 65 && code <= 90) ||
+  (code >= 48 && code <= 58) ||
+  code === 95 ||
+  code === 61 ||
+  code === 45;
+
+/** Every maximal run of `accepts` characters within `[from, to)`, at least `minLength` long: read whole. */
+function naiveRuns(
+  text: string,
+  accepts: (code: number) => boolean,
+  minLength: number,
+  from = 0,
+  to = text.length,
+): number[] {
+  const runs: number[] = [];
+  let start = -1;
+  for (let at = from; at <= to; at++) {
+    const inside = at < to && accepts(text.charCodeAt(at));
+    if (inside && start < 0) start = at;
+    if (!inside && start >= 0) {
+      if (at - start >= Math.max(1, minLength)) runs.push(start, at);
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/** A deterministic generator (a linear congruential one). */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+describe('printableRuns (round 46: read back to the nearest blank)', () => {
+  it('finds the runs of 14 or more', () => {
+    const text = `see ${'x'.repeat(13)} and ${'y'.repeat(14)}\n${'z'.repeat(20)} é${'w'.repeat(15)}`;
+    expect([...printableRuns(text, 14)]).toEqual([22, 36, 37, 57, 59, 74]);
+  });
+
+  it('matches a whole read on random text, for every length', () => {
+    const next = generator(46);
+    const alphabet = ['a', 'B', '9', '_', '-', '=', ':', '.', '/', ' ', '\n', '\t', 'é', '"', '~'];
+    for (let round = 0; round < 3000; round++) {
+      const length = Math.floor(next() * 90);
+      const bias = next();
+      let text = '';
+      for (let index = 0; index < length; index++) {
+        text += next() < bias ? 'x' : alphabet[Math.floor(next() * alphabet.length)];
+      }
+      for (const minLength of [0, 1, 2, 3, 5, 14, 20]) {
+        expect([...printableRuns(text, minLength)]).toEqual(
+          naiveRuns(text, isPrintable, minLength),
+        );
+      }
+    }
+  });
+
+  it('reads about one character in six of prose in words of 12 letters (it read about half)', () => {
+    const text = 'headquarters accomplished '.repeat(1000);
+    const stand = counted(text);
+    expect([...printableRuns(stand as unknown as string, 14)]).toEqual([]);
+    // Until round 46 each probe read its whole word, both ways: 14,000 reads here.
+    expect(stand.reads).toBe(3998);
+  });
+
+  it('reads each character at most once on hostile text', () => {
+    for (const text of [
+      'x'.repeat(100_000),
+      `${'x'.repeat(13)} `.repeat(10_000),
+      'a b'.repeat(30_000),
+      `${'y'.repeat(14)} `.repeat(7000),
+    ]) {
+      const stand = counted(text);
+      const runs = printableRuns(stand as unknown as string, 14);
+      expect([...runs]).toEqual(naiveRuns(text, isPrintable, 14));
+      expect(stand.reads).toBeLessThanOrEqual(text.length);
+    }
+  });
+});
+
+describe('valueRuns (round 46: read back to the nearest character no value holds)', () => {
+  it('finds the value runs of 20 or more inside the printable runs', () => {
+    const text = `url https://example.com/${'a'.repeat(25)}.x/${'b'.repeat(19)} key=${'c'.repeat(16)}`;
+    const runs = printableRuns(text, 14);
+    // `https:` and `key=` are value characters (`:` and `=` are); `.` and `/` are not.
+    expect([...valueRuns(text, runs, 20)]).toEqual([24, 49, 72, 92]);
+  });
+
+  it('matches a whole read of each printable run on random text', () => {
+    const next = generator(17);
+    const alphabet = ['a', 'Z', '7', '_', '-', '=', ':', '.', '/', '+', ' ', '\n', '"'];
+    for (let round = 0; round < 3000; round++) {
+      const length = Math.floor(next() * 120);
+      const bias = next();
+      let text = '';
+      for (let index = 0; index < length; index++) {
+        text += next() < bias ? 'k' : alphabet[Math.floor(next() * alphabet.length)];
+      }
+      for (const minLength of [1, 3, 14, 20]) {
+        const runs = printableRuns(text, Math.min(minLength, 14));
+        const expected: number[] = [];
+        for (let run = 0; run < runs.length; run += 2) {
+          expected.push(...naiveRuns(text, isValue, minLength, runs[run], runs[run + 1]));
+        }
+        expect([...valueRuns(text, runs, minLength)]).toEqual(expected);
+      }
+    }
+  });
+
+  it('reads about a quarter of a path of 16-letter segments (it read about half)', () => {
+    const text = `/${'abcdefghijklmnop/'.repeat(2000)}`;
+    const runs = printableRuns(text, 14);
+    const stand = counted(text);
+    expect([...valueRuns(stand as unknown as string, runs, 20)]).toEqual([]);
+    // Until round 46 each probe read its whole segment, both ways: 18,000 reads here.
+    expect(stand.reads).toBe(7995);
+  });
+});

@@ -171,9 +171,8 @@ function isValueCode(code: number): boolean {
  * `printableRuns` gives them: those characters are printable, so each lies
  * in one of `runs` (printable runs of `minLength` or more), and only those
  * are read. As `printableRuns` reads the text, every `minLength`-th
- * character of a run is probed and read back from to the first character
- * that is no value's (round 46; until then to both ends of the value run
- * it fell in; round 33: the runs were read whole; a URL's or a path's
+ * character of a run is probed and read from to the ends of the value run
+ * it falls in (round 33: the runs were read whole; a URL's or a path's
  * `.` and `/` split it into value runs too short to need reading).
  */
 export function valueRuns(source: string, runs: Int32Array, minLength: number): Int32Array {
@@ -182,26 +181,24 @@ export function valueRuns(source: string, runs: Int32Array, minLength: number): 
   const step = Math.max(1, minLength);
   for (let run = 0; run < runs.length; run += 2) {
     const end = runs[run + 1]!;
-    // `from` is the run's start or follows a character that is no value's;
-    // those from `from` to `known` (exclusive) are all value characters.
+    // `from` is the run's start or follows a character that is no value's.
     let from = runs[run]!;
-    let known = from;
     while (from + step - 1 < end) {
       const probe = from + step - 1;
-      let at = probe;
-      while (at >= known && isValueCode(source.charCodeAt(at))) at--;
-      if (at >= known) {
-        from = at + 1;
-        known = probe + 1;
+      if (!isValueCode(source.charCodeAt(probe))) {
+        from = probe + 1;
         continue;
       }
-      let last = probe + 1;
-      while (last < end && isValueCode(source.charCodeAt(last))) last++;
-      if (count === found.length) found = doubled(found);
-      found[count++] = from;
-      found[count++] = last;
-      from = last + 1;
-      known = from;
+      let start = probe;
+      while (start > from && isValueCode(source.charCodeAt(start - 1))) start--;
+      let at = probe + 1;
+      while (at < end && isValueCode(source.charCodeAt(at))) at++;
+      if (at - start >= minLength) {
+        if (count === found.length) found = doubled(found);
+        found[count++] = start;
+        found[count++] = at;
+      }
+      from = at + 1;
     }
   }
   return found.subarray(0, count);

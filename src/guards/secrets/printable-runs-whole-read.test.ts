@@ -3,30 +3,12 @@ import { printableRuns } from '../shared/anchored-scan';
 import { valueRuns } from './provider-scan';
 
 /**
- * Round 46: `printableRuns` and `valueRuns` read back from each probe to
- * the first character outside a run, not the whole word the probe falls in
- * (both ways). The runs are the same; fewer characters are read. These
- * tests count the reads through a string stand-in that counts its
- * `charCodeAt` calls.
+ * `printableRuns` and `valueRuns` probe every `minLength`-th character and
+ * read only around the probes; these tests compare their runs with a read
+ * of every character (round 46: a way of probing that reads fewer was
+ * tried again, measured inside the noise, and not kept; see
+ * docs/data-protection.md, "Round 46 (issue 17)").
  */
-
-interface Counted {
-  readonly length: number;
-  reads: number;
-  charCodeAt(index: number): number;
-}
-
-function counted(text: string): Counted {
-  const stand: Counted = {
-    length: text.length,
-    reads: 0,
-    charCodeAt(index: number) {
-      stand.reads++;
-      return text.charCodeAt(index);
-    },
-  };
-  return stand;
-}
 
 const isPrintable = (code: number) => code > 32 && code < 127;
 const isValue = (code: number) =>
@@ -67,7 +49,7 @@ function generator(seed: number): () => number {
   };
 }
 
-describe('printableRuns (round 46: read back to the nearest blank)', () => {
+describe('printableRuns', () => {
   it('finds the runs of 14 or more', () => {
     const text = `see ${'x'.repeat(13)} and ${'y'.repeat(14)}\n${'z'.repeat(20)} é${'w'.repeat(15)}`;
     expect([...printableRuns(text, 14)]).toEqual([22, 36, 37, 57, 59, 74]);
@@ -91,30 +73,19 @@ describe('printableRuns (round 46: read back to the nearest blank)', () => {
     }
   });
 
-  it('reads about one character in six of prose in words of 12 letters (it read about half)', () => {
-    const text = 'headquarters accomplished '.repeat(1000);
-    const stand = counted(text);
-    expect([...printableRuns(stand as unknown as string, 14)]).toEqual([]);
-    // Until round 46 each probe read its whole word, both ways: 14,000 reads here.
-    expect(stand.reads).toBe(3998);
-  });
-
-  it('reads each character at most once on hostile text', () => {
+  it('finds the runs of long repetitive text', () => {
     for (const text of [
       'x'.repeat(100_000),
       `${'x'.repeat(13)} `.repeat(10_000),
       'a b'.repeat(30_000),
       `${'y'.repeat(14)} `.repeat(7000),
     ]) {
-      const stand = counted(text);
-      const runs = printableRuns(stand as unknown as string, 14);
-      expect([...runs]).toEqual(naiveRuns(text, isPrintable, 14));
-      expect(stand.reads).toBeLessThanOrEqual(text.length);
+      expect([...printableRuns(text, 14)]).toEqual(naiveRuns(text, isPrintable, 14));
     }
   });
 });
 
-describe('valueRuns (round 46: read back to the nearest character no value holds)', () => {
+describe('valueRuns', () => {
   it('finds the value runs of 20 or more inside the printable runs', () => {
     const text = `url https://example.com/${'a'.repeat(25)}.x/${'b'.repeat(19)} key=${'c'.repeat(16)}`;
     const runs = printableRuns(text, 14);
@@ -141,14 +112,5 @@ describe('valueRuns (round 46: read back to the nearest character no value holds
         expect([...valueRuns(text, runs, minLength)]).toEqual(expected);
       }
     }
-  });
-
-  it('reads about a quarter of a path of 16-letter segments (it read about half)', () => {
-    const text = `/${'abcdefghijklmnop/'.repeat(2000)}`;
-    const runs = printableRuns(text, 14);
-    const stand = counted(text);
-    expect([...valueRuns(stand as unknown as string, runs, 20)]).toEqual([]);
-    // Until round 46 each probe read its whole segment, both ways: 18,000 reads here.
-    expect(stand.reads).toBe(7995);
   });
 });

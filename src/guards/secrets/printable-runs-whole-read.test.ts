@@ -40,13 +40,34 @@ function naiveRuns(
   return runs;
 }
 
-/** A deterministic generator (a linear congruential one). */
-function generator(seed: number): () => number {
+/**
+ * `count` random texts of up to `maxLength` characters from `alphabet`,
+ * each with its own share of `filler` (so long runs come up too),
+ * deterministic for a seed (a linear congruential generator).
+ */
+function randomTexts(
+  seed: number,
+  count: number,
+  maxLength: number,
+  alphabet: readonly string[],
+  filler: string,
+): string[] {
   let state = seed;
-  return () => {
+  const next = () => {
     state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
     return state / 0x7fffffff;
   };
+  const texts: string[] = [];
+  for (let round = 0; round < count; round++) {
+    const length = Math.floor(next() * maxLength);
+    const share = next();
+    let text = '';
+    for (let index = 0; index < length; index++) {
+      text += next() < share ? filler : alphabet[Math.floor(next() * alphabet.length)];
+    }
+    texts.push(text);
+  }
+  return texts;
 }
 
 describe('printableRuns', () => {
@@ -56,15 +77,8 @@ describe('printableRuns', () => {
   });
 
   it('matches a whole read on random text, for every length', () => {
-    const next = generator(46);
     const alphabet = ['a', 'B', '9', '_', '-', '=', ':', '.', '/', ' ', '\n', '\t', 'é', '"', '~'];
-    for (let round = 0; round < 3000; round++) {
-      const length = Math.floor(next() * 90);
-      const bias = next();
-      let text = '';
-      for (let index = 0; index < length; index++) {
-        text += next() < bias ? 'x' : alphabet[Math.floor(next() * alphabet.length)];
-      }
+    for (const text of randomTexts(46, 3000, 90, alphabet, 'x')) {
       for (const minLength of [0, 1, 2, 3, 5, 14, 20]) {
         expect([...printableRuns(text, minLength)]).toEqual(
           naiveRuns(text, isPrintable, minLength),
@@ -94,15 +108,8 @@ describe('valueRuns', () => {
   });
 
   it('matches a whole read of each printable run on random text', () => {
-    const next = generator(17);
     const alphabet = ['a', 'Z', '7', '_', '-', '=', ':', '.', '/', '+', ' ', '\n', '"'];
-    for (let round = 0; round < 3000; round++) {
-      const length = Math.floor(next() * 120);
-      const bias = next();
-      let text = '';
-      for (let index = 0; index < length; index++) {
-        text += next() < bias ? 'k' : alphabet[Math.floor(next() * alphabet.length)];
-      }
+    for (const text of randomTexts(17, 3000, 120, alphabet, 'k')) {
       for (const minLength of [1, 3, 14, 20]) {
         const runs = printableRuns(text, Math.min(minLength, 14));
         const expected: number[] = [];

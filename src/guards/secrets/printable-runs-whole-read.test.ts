@@ -11,13 +11,8 @@ import { valueRuns } from './provider-scan';
  */
 
 const isPrintable = (code: number) => code > 32 && code < 127;
-const isValue = (code: number) =>
-  (code >= 97 && code <= 122) ||
-  (code >= 65 && code <= 90) ||
-  (code >= 48 && code <= 58) ||
-  code === 95 ||
-  code === 61 ||
-  code === 45;
+/** A keyed value's character, `[A-Za-z0-9_=:-]`. */
+const isValue = (code: number) => /^[A-Za-z0-9_=:-]$/.test(String.fromCharCode(code));
 
 /** Every maximal run of `accepts` characters within `[from, to)`, at least `minLength` long: read whole. */
 function naiveRuns(

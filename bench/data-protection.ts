@@ -50,6 +50,19 @@
  *    call's phone validation). And the same dev-set texts checked one call
  *    each (how a chat sends them): findPii, findSecrets and the chain,
  *    blocking and with `secrets` redacting (since round 30).
+ * 5. Old against new (since round 46): with `BASE_SRC` set to the `src`
+ *    directory of another checkout (`git archive <commit> src | tar -x -C
+ *    /tmp/base`, `node_modules` linked beside it), only this: the chain,
+ *    `findPii` and `findSecrets` of both on the real text, timed in turns
+ *    in this process (`BASE_ROUNDS` rounds, default 15, after five
+ *    untimed), medians and new/old ratios. A change of a few percent needs
+ *    this (two processes' medians differ by more at load), run alone: after
+ *    the sections above, the same code measured 1.29x (`findSecrets`) and
+ *    1.12x (the chain) against a fresh copy of itself warmed on the real
+ *    text only (what V8 learned from the floods slows this process's copy);
+ *    run alone, 0.996x and 1.067x (load 16–20: the chain's ratio still
+ *    moves by several percent at that load, so instruction counts decide a
+ *    change that small, see docs/data-protection.md, round 46).
  */
 
 import { join } from 'node:path';
@@ -190,6 +203,66 @@ const check =
 /** Median CPU milliseconds of `runs` calls of `guardrails` on `text`. */
 const timeChain = (text: string, runs = 5, guardrails: Guardrail[] = chain) =>
   timeIt(check(text, guardrails), runs, false);
+
+const baseSrc = process.env.BASE_SRC;
+if (baseSrc !== undefined) {
+  const real = devSetTexts(
+    process.env.DATASETS_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'datasets'),
+  )
+    ?.join('\n')
+    .slice(0, MB);
+  if (real === undefined) throw new Error('BASE_SRC: the dev sets are not there (DATASETS_DIR)');
+  /** The chain, `findPii` and `findSecrets` of the checkout whose `src` is `root`. */
+  const load = async (root: string) => {
+    const [
+      chainModule,
+      invisibleModule,
+      piiModule,
+      secretsModule,
+      findPiiModule,
+      findSecretsModule,
+    ] = await Promise.all([
+      import(join(root, 'core', 'chain.ts')),
+      import(join(root, 'guards', 'invisible-text', 'invisible-text.ts')),
+      import(join(root, 'guards', 'pii', 'pii.ts')),
+      import(join(root, 'guards', 'secrets', 'secrets.ts')),
+      import(join(root, 'guards', 'pii', 'find-pii-bundled.ts')),
+      import(join(root, 'guards', 'secrets', 'find-secrets.ts')),
+    ]);
+    const guardrails: Guardrail[] = [
+      piiModule.pii(),
+      secretsModule.secrets(),
+      invisibleModule.invisibleText(),
+    ];
+    return {
+      chain: () => chainModule.runChain(guardrails, real, context()),
+      findPii: () => findPiiModule.findPii(real),
+      findSecrets: () => findSecretsModule.findSecrets(real),
+    };
+  };
+  const base = await load(baseSrc);
+  const mine = {
+    chain: check(real),
+    findPii: () => findPii(real),
+    findSecrets: () => findSecrets(real),
+  };
+  const names = ['chain', 'findPii', 'findSecrets'] as const;
+  const medians = await timeInTurns(
+    names.flatMap(name => [base[name], mine[name]]),
+    Number(process.env.BASE_ROUNDS ?? 15),
+    5,
+  );
+  const megabytes = real.length / MB;
+  console.log(`\nold (${baseSrc}) against new, real text, in turns (CPU medians)`);
+  for (const [index, name] of names.entries()) {
+    const old = medians[2 * index]!;
+    const now = medians[2 * index + 1]!;
+    console.log(
+      `  ${name.padEnd(12)} ${old.toFixed(2)} -> ${now.toFixed(2)} ms  (${(megabytes / (old / 1000)).toFixed(1)} -> ${(megabytes / (now / 1000)).toFixed(1)} MB/s, new/old ${(now / old).toFixed(3)})`,
+    );
+  }
+  process.exit(0);
+}
 
 const ordinary = mixedText(MB);
 // Warm up the JIT on the full input, so the baseline is not paying for compilation.

@@ -38,6 +38,7 @@ import { lowerCaseLettersWalk } from './lower-case-letters-pretest';
 import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis, withJoinersBlank } from './markdown-emphasis';
 import { heldRunReading } from './run-letters';
 import { BLANK_MARK_CLASS, isBlankMark } from './spelled-blanks';
+import { SpelledOutScanner, spelledOutAt } from './spelled-out-scan';
 
 /**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
@@ -1239,10 +1240,7 @@ function triggersFor(terms: readonly string[]): FilterTriggers {
     triggers = {
       characters: '0123456789@$|',
       literals: terms.map(literal => ({ literal })),
-      singleLetter: (text, at) => {
-        SPELLED_OUT_AT.lastIndex = at;
-        return SPELLED_OUT_AT.test(text);
-      },
+      singleLetter: spelledOutAt,
       // A Markdown marker beside a letter, or ending the text: the filter reads around it.
       near: { characters: EMPHASIS_MARKERS, test: emphasisAt },
       // `SPELLED_OUT` looks one character behind and matches seven at most.
@@ -1256,12 +1254,10 @@ function triggersFor(terms: readonly string[]): FilterTriggers {
 }
 const triggersByTerms = new Map<string, FilterTriggers>();
 
-const SPELLED_OUT_AT = new RegExp(SPELLED_OUT.source, 'y');
-
 /** `SPELLED_OUT` at a text's first character, which has nothing before it. */
 const SPELLED_OUT_START = new RegExp(`(?:${SPELLED_OUT_FORMS})`, 'y');
 
-/** `SPELLED_OUT`, every match in turn (`spelledRunsMayMatch`, the filtered hook). */
+/** `SPELLED_OUT`, every match in turn (the filtered hook; `spelledRunsMayMatch` reads them by hand, `nextSpelledOut`). */
 const SPELLED_OUT_ALL = new RegExp(SPELLED_OUT.source, 'g');
 
 /**
@@ -1354,7 +1350,7 @@ export function spelledRunsMayMatch(
     let head = 0;
     let last = -1;
     let done = false;
-    let searchFrom = 0;
+    const scanner = new SpelledOutScanner(plain);
     let leadAt = 0;
     let leadCount = 0;
     let leadBlank = false;
@@ -1375,14 +1371,13 @@ export function spelledRunsMayMatch(
       // then holds those from the zone's on: their `c` lie within
       // `right - walkRight` of `c`, one more after.
       while (!done && (head === zone || ring[(head - 1) & mask]! + walkRight < c)) {
-        SPELLED_OUT_ALL.lastIndex = searchFrom;
-        const match = SPELLED_OUT_ALL.exec(plain);
-        if (match === null) {
+        // Read by hand (round 46: an `exec` a letter on spaced letters, `spelled-out-scan.ts`).
+        const match = scanner.next();
+        if (match < 0) {
           done = true;
           break;
         }
-        searchFrom = match.index + 1;
-        for (; leadAt < match.index; leadAt++) {
+        for (; leadAt < match; leadAt++) {
           const blankAhead = isCountedBlank(plain.charCodeAt(leadAt));
           if (!(blankAhead && leadBlank)) leadCount++;
           leadBlank = blankAhead;

@@ -53,23 +53,8 @@ const UNITS = [
   'и',
   '\u{1f600}',
 ];
-const GAPS = [
-  ' ',
-  ' ',
-  ' ',
-  '  ',
-  '   ',
-  '    ',
-  '.',
-  '-',
-  '_',
-  '*',
-  '',
-  '\t',
-  '\n',
-  '\r\n',
-  '\t\t',
-];
+/** Between two units: blanks (a fourth ends the run), separators, nothing, tabs and line breaks (`/` splits). */
+const GAPS = ' / / /  /   /    /./-/_/*//\t/\n/\r\n/\t\t'.split('/');
 const ODD_GAPS = ['\u0085', '\u2028', '\u00a0', '\u2002', '\u3000', '\u202f', ' \u200b ', ','];
 const INVISIBLES = ['\u200b', '\u00ad', '\u2060', '\ufe0f', '\u200d', '\u{e0041}'];
 const ENTRIES = ['kill you', 'kill yourself', 'ass', 'pipe bomb', 'fuck', 'a'.repeat(70)];

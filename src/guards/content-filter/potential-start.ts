@@ -36,8 +36,9 @@ import {
 import { entryTrie, type SpacedRunWalk, spacedRunWalker } from './entry-trie';
 import { lowerCaseLettersWalk } from './lower-case-letters-pretest';
 import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis, withJoinersBlank } from './markdown-emphasis';
-import { withRunLettersAsUnits } from './run-letters';
+import { heldRunReading } from './run-letters';
 import { BLANK_MARK_CLASS, isBlankMark } from './spelled-blanks';
+import { SpelledOutScanner, spelledOutAt } from './spelled-out-scan';
 
 /**
  * `potentialMatchStart` of `contentFilter` for its folded `terms`: the
@@ -320,16 +321,6 @@ function trailingRunsHold(terms: readonly string[]): (text: string) => number {
 }
 
 /**
- * The characters NFKC maps to a space (U+00A0, U+2000-U+200A, U+202F,
- * U+205F, U+3000), and the tabs and line breaks the check reads as spaces
- * between spelled-out letters (round 45, `spelled-blanks.ts`).
- */
-const COMPATIBILITY_BLANK = new RegExp(
-  `[\\u00a0\\u2000-\\u200a\\u202f\\u205f\\u3000${BLANK_MARK_CLASS}]`,
-);
-const COMPATIBILITY_BLANKS = new RegExp(COMPATIBILITY_BLANK.source, 'g');
-
-/**
  * Where a run of single units ending `text` (`k i`, `k.i.l`, `k  i`: units
  * one separator, or two or three blanks, apart) must be held (round 38,
  * issue 16): more text may make it a run `foldText` joins (four units or
@@ -348,8 +339,27 @@ const COMPATIBILITY_BLANKS = new RegExp(COMPATIBILITY_BLANK.source, 'g');
  * (`x y`, `a b`). The bound: the run's last `longest entry + 2` units are
  * read, and held at most (beyond those no joined reading begins an entry);
  * past `SPELLED_RUN_UNITS` units they are held without reading further.
+ *
+ * It reads the text as `heldRunReading` writes it, and (round 46, issue
+ * 16) only the tail it reads is written so: before, the whole text was,
+ * on every call, though the hold reads a few units back from the end.
+ * The tail is the last `8 × limit + 16` units, then four times as many
+ * each time the reading reached its first unit (`readStart`), until it is
+ * the whole text: the reading of the tail is the tail of the reading
+ * (`heldRunReading`: a tail never begins between the halves of a pair),
+ * every unit the hold reads lies one before a position the reading back
+ * (`readThrough`, the only way it moves back) gave, and while that
+ * position is never the tail's start, each reading back stopped at a unit
+ * of the tail, as in the whole text: the answer is the same.
+ * `spelled-run-tail.test.ts` compares both on seeded texts. Linear: at
+ * most 4/3 of the text is written a call (a tail of invisible characters
+ * the hold reads through), and the hold's own reading is as before.
  */
-export function spelledRunHold(terms: readonly string[]): (text: string) => number {
+export function spelledRunHold(
+  terms: readonly string[],
+  /** `wholeText`: write the whole text, as before round 46 (for the test that compares). */
+  { wholeText = false } = {},
+): (text: string) => number {
   const reach = terms.reduce((max, term) => Math.max(max, term.length), 0) + 2;
   const limit = Math.min(reach, SPELLED_RUN_UNITS);
   // Readings of at most `limit` units (`spacedRunWalker`, shared with the hook's pre-test).
@@ -357,25 +367,15 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
   // The run's unit positions, latest first (every step between two reads
   // as nothing or a blank, whatever its kind: `SpacedRunWalk`).
   const units = new Int32Array(limit);
-  return written => {
-    // The blanks NFKC writes as a space read as one (the fold joins `s\u00a0e`
-    // as `s e`, the walk would end the run there and release it; one
-    // character for one, so positions hold), and since round 45 tabs and
-    // line breaks (the check's second reading). A letter the fold reads
-    // only once folded (`𝐤`, `🅚`, `⒦`) reads as that letter (round 45:
-    // `run-letters.ts`).
-    const blanked = COMPATIBILITY_BLANK.test(written)
-      ? written.replace(COMPATIBILITY_BLANKS, ' ')
-      : written;
-    const text = withRunLettersAsUnits(blanked);
+  const holdIn = (text: string): number => {
     const length = text.length;
-    let first = lastSpacedUnit(text, beforeAllInvisibles);
+    let first = lastSpacedUnit(text, readThrough);
     if (first < 0) return length;
     units[0] = first;
     let count = 1;
     let reachedStart = false;
     for (;;) {
-      const step = spacedStep(text, first, -1, beforeAllInvisibles);
+      const step = spacedStep(text, first, -1, readThrough);
       if (step < 0) {
         reachedStart = true;
         break;
@@ -391,7 +391,7 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
     // The run starts at a unit standing alone (no letter or digit before
     // it, invisible characters read through), as `foldText` joins runs.
     while (reachedStart && first > 0) {
-      const before = beforeAllInvisibles(text, first);
+      const before = readThrough(text, first);
       if (before <= 0 || !isLetterOrNumber(text.charCodeAt(before - 1))) break;
       if (--count === 0) return length;
       first = units[count - 1]!;
@@ -416,6 +416,40 @@ export function spelledRunHold(terms: readonly string[]): (text: string) => numb
     }
     return length;
   };
+  const firstTail = 8 * limit + 16;
+  return written => {
+    // The blanks NFKC writes as a space read as one (the fold joins `s\u00a0e`
+    // as `s e`, the walk would end the run there and release it; one
+    // character for one, so positions hold), and since round 45 tabs and
+    // line breaks (the check's second reading). A letter the fold reads
+    // only once folded (`𝐤`, `🅚`, `⒦`) reads as that letter (round 45:
+    // `run-letters.ts`).
+    if (wholeText) return holdIn(heldRunReading(written));
+    for (let tail = firstTail; ; tail *= 4) {
+      let cut = written.length - tail;
+      if (cut <= 0) return holdIn(heldRunReading(written));
+      // Never between the halves of a pair (it reads as one unit of a run;
+      // a lone half is read through, to the tail's start: a longer tail).
+      const unit = written.charCodeAt(cut);
+      if (unit >= 0xdc00 && unit <= 0xdfff) {
+        const high = written.charCodeAt(cut - 1);
+        if (high >= 0xd800 && high <= 0xdbff) cut--;
+      }
+      readStart = false;
+      const held = holdIn(heldRunReading(written.slice(cut)));
+      if (!readStart) return cut + held;
+    }
+  };
+}
+
+/** Whether `readThrough` gave a text's start since it was last set false (`spelledRunHold`'s tail). */
+let readStart = false;
+
+/** `beforeAllInvisibles`, noting when it gives the text's start (`readStart`). A plain function: no closure a call. */
+function readThrough(text: string, at: number): number {
+  const start = beforeAllInvisibles(text, at);
+  if (start === 0) readStart = true;
+  return start;
 }
 
 /** The most units of a spelled-out run `spelledRunHold` reads (entries longer than this hold the run unread). */
@@ -1206,10 +1240,7 @@ function triggersFor(terms: readonly string[]): FilterTriggers {
     triggers = {
       characters: '0123456789@$|',
       literals: terms.map(literal => ({ literal })),
-      singleLetter: (text, at) => {
-        SPELLED_OUT_AT.lastIndex = at;
-        return SPELLED_OUT_AT.test(text);
-      },
+      singleLetter: spelledOutAt,
       // A Markdown marker beside a letter, or ending the text: the filter reads around it.
       near: { characters: EMPHASIS_MARKERS, test: emphasisAt },
       // `SPELLED_OUT` looks one character behind and matches seven at most.
@@ -1223,12 +1254,10 @@ function triggersFor(terms: readonly string[]): FilterTriggers {
 }
 const triggersByTerms = new Map<string, FilterTriggers>();
 
-const SPELLED_OUT_AT = new RegExp(SPELLED_OUT.source, 'y');
-
 /** `SPELLED_OUT` at a text's first character, which has nothing before it. */
 const SPELLED_OUT_START = new RegExp(`(?:${SPELLED_OUT_FORMS})`, 'y');
 
-/** `SPELLED_OUT`, every match in turn (`spelledRunsMayMatch`, the filtered hook). */
+/** `SPELLED_OUT`, every match in turn (the filtered hook; `spelledRunsMayMatch` reads them by hand, `nextSpelledOut`). */
 const SPELLED_OUT_ALL = new RegExp(SPELLED_OUT.source, 'g');
 
 /**
@@ -1321,7 +1350,7 @@ export function spelledRunsMayMatch(
     let head = 0;
     let last = -1;
     let done = false;
-    let searchFrom = 0;
+    const scanner = new SpelledOutScanner(plain);
     let leadAt = 0;
     let leadCount = 0;
     let leadBlank = false;
@@ -1342,14 +1371,13 @@ export function spelledRunsMayMatch(
       // then holds those from the zone's on: their `c` lie within
       // `right - walkRight` of `c`, one more after.
       while (!done && (head === zone || ring[(head - 1) & mask]! + walkRight < c)) {
-        SPELLED_OUT_ALL.lastIndex = searchFrom;
-        const match = SPELLED_OUT_ALL.exec(plain);
-        if (match === null) {
+        // Read by hand (round 46: an `exec` a letter on spaced letters, `spelled-out-scan.ts`).
+        const match = scanner.next();
+        if (match < 0) {
           done = true;
           break;
         }
-        searchFrom = match.index + 1;
-        for (; leadAt < match.index; leadAt++) {
+        for (; leadAt < match; leadAt++) {
           const blankAhead = isCountedBlank(plain.charCodeAt(leadAt));
           if (!(blankAhead && leadBlank)) leadCount++;
           leadBlank = blankAhead;

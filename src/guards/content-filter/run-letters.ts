@@ -15,6 +15,7 @@
  */
 
 import { isSpacedUnit, withoutEnclosedLetters } from '../prompt-injection/fold-text';
+import { BLANK_MARK_CLASS } from './spelled-blanks';
 
 /** A character that may read as a letter of a run only once folded: an enclosed letter or a surrogate pair. */
 const FOLDED_LETTER = /[\u249c-\u24b5]|[\ud800-\udbff][\udc00-\udfff]/;
@@ -40,4 +41,30 @@ function readingOf(char: string): string {
 /** `text` with each letter of a run the fold reads only once folded written as that unit (`readingOf`), one unit for one. Linear. */
 export function withRunLettersAsUnits(text: string): string {
   return FOLDED_LETTER.test(text) ? text.replace(FOLDED_LETTERS, readingOf) : text;
+}
+
+/**
+ * The characters NFKC maps to a space (U+00A0, U+2000-U+200A, U+202F,
+ * U+205F, U+3000), and the tabs and line breaks the check reads as spaces
+ * between spelled-out letters (round 45, `spelled-blanks.ts`).
+ */
+const COMPATIBILITY_BLANK = new RegExp(
+  `[\\u00a0\\u2000-\\u200a\\u202f\\u205f\\u3000${BLANK_MARK_CLASS}]`,
+);
+const COMPATIBILITY_BLANKS = new RegExp(COMPATIBILITY_BLANK.source, 'g');
+
+/**
+ * `text` as window mode's hold of a spelled-out run reads it
+ * (`spelledRunHold`): each blank NFKC writes as a space, and each tab and
+ * line break, as a space (the fold joins `s\u00a0e` as `s e`; round 45's
+ * second reading joins over tabs), then each letter the fold reads only
+ * once folded as that unit (`withRunLettersAsUnits`). One unit for one, so
+ * positions hold, and each unit's reading depends on it alone (a pair's on
+ * both halves): the reading of a part of `text` that does not begin
+ * between the halves of a pair is that part of the reading of `text`.
+ * Round 46: the hold hands it only the tail it reads.
+ */
+export function heldRunReading(text: string): string {
+  const blanked = COMPATIBILITY_BLANK.test(text) ? text.replace(COMPATIBILITY_BLANKS, ' ') : text;
+  return withRunLettersAsUnits(blanked);
 }

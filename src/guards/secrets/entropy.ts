@@ -87,7 +87,7 @@ export function judgeEntropyToken(
   if (knownPrefix.test(token)) return 'other';
   if (notCredentialContext.test(before)) return 'other';
   if (token.startsWith('AAAA') && sshPublicKeyBefore.test(before)) return 'other';
-  if (goSumBefore.test(before)) return 'other';
+  if (before.endsWith(' h1:') && goSumBefore.test(before)) return 'other';
   if (/data:[\w/+.-]+;base64,[A-Za-z0-9+/=]*$/.test(before)) return 'other';
   const hasLower = /[a-z]/.test(token);
   const hasUpper = /[A-Z]/.test(token);

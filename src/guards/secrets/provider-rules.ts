@@ -121,6 +121,12 @@ const startsWithLowerCase = (text: string, start: number) => {
   return code >= 97 && code <= 122;
 };
 
+/** `variable` (at `at`), one to three blanks and `"`: an HCL variable block's start. */
+const variableBlock = (text: string, at: number) => {
+  let next = at + 8;
+  while (next < at + 11 && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9)) next++;
+  return next > at + 8 && text.charCodeAt(next) === 34;
+};
 const b = '(?<![A-Za-z0-9_-])';
 const e = '(?![A-Za-z0-9_-])';
 /** A token's character: what `e` says must not follow a token. */
@@ -885,7 +891,8 @@ const prefixedRules: Rule[] = [
       flags: 'i',
       // The value judged as an assignment's (`secret = "…"`): a TTL, a path, a word is none.
       validate: value => judgeSecretValue(value, 'secret', false) === 'secret',
-      anchor: anchor(['variable', 'VARIABLE', 'Variable']),
+      // Tried only where a blank and `"` follow the word (prose's `variable` is followed by a word).
+      anchor: anchor(['variable', 'VARIABLE', 'Variable'], 0, 0, undefined, variableBlock),
     },
   ),
   rule('OPENSHIFT_TOKEN', `${b}sha256~[A-Za-z0-9_-]{43}${e}`, {
@@ -913,8 +920,8 @@ const prefixedRules: Rule[] = [
     anchor: near(anchor(['ntn_']), 50),
   }),
   // Airtable personal access tokens: `pat`, a 14-character id, `.` and 64 hex digits.
+  // No `prefix`: `pat` starts many words, so the glued reading (prefixed rules) does not look for it.
   rule('AIRTABLE_TOKEN', `${b}pat[A-Za-z0-9]{14}\\.[a-f0-9]{64}${e}`, {
-    prefix: 3,
     anchor: near(anchor(['pat']), 82),
   }),
   // Discord webhook URLs: the webhook's id and its 68-character token (the URL is the credential).

@@ -121,12 +121,9 @@ const startsWithLowerCase = (text: string, start: number) => {
   return code >= 97 && code <= 122;
 };
 
-/** `variable` (at `at`), one to three blanks and `"`: an HCL variable block's start. */
-const variableBlock = (text: string, at: number) => {
-  let next = at + 8;
-  while (next < at + 11 && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9)) next++;
-  return next > at + 8 && text.charCodeAt(next) === 34;
-};
+/** `source` with each lower-case letter matching either case (`pass` -> `[pP][aA][sS][sS]`). */
+const anyCase = (source: string) =>
+  source.replace(/[a-z]/g, letter => `[${letter}${letter.toUpperCase()}]`);
 const b = '(?<![A-Za-z0-9_-])';
 const e = '(?![A-Za-z0-9_-])';
 /** A token's character: what `e` says must not follow a token. */
@@ -885,14 +882,14 @@ const prefixedRules: Rule[] = [
   // nested block. A blind fixture's miss: `password = "…"` was found, this not.
   rule(
     'GENERIC_SECRET',
-    `(?<![A-Za-z0-9_])variable[ \\t]{1,3}"[A-Za-z0-9_-]{0,40}(?:passw(?:or)?d|pass|pwd|secret|token|api[_-]?key|private[_-]?key|credential)[A-Za-z0-9_-]{0,30}"[ \\t]{0,3}\\{[^{}]{0,300}?(?<![A-Za-z0-9_])default[ \\t]{0,20}=[ \\t]{0,3}"([^"\\n\\\\]{4,200})"`,
+    `(?<![A-Za-z0-9_])variable[ \\t]{1,3}"[A-Za-z0-9_-]{0,40}${anyCase('(?:passw(?:or)?d|pass|pwd|secret|token|api[_-]?key|private[_-]?key|credential)')}[A-Za-z0-9_-]{0,30}"[ \\t]{0,3}\\{[^{}]{0,300}?(?<![A-Za-z0-9_])default[ \\t]{0,20}=[ \\t]{0,3}"([^"\\n\\\\]{4,200})"`,
     {
       group: 1,
-      flags: 'i',
       // The value judged as an assignment's (`secret = "…"`): a TTL, a path, a word is none.
       validate: value => judgeSecretValue(value, 'secret', false) === 'secret',
-      // Tried only where a blank and `"` follow the word (prose's `variable` is followed by a word).
-      anchor: anchor(['variable', 'VARIABLE', 'Variable'], 0, 0, undefined, variableBlock),
+      // The keyword (lower case in HCL), its blanks and the name's quote: a literal of lower-case
+      // letters only would be looked for by the common literals' regex pass over all text.
+      anchor: anchor(['variable "', 'variable  "', 'variable   "', 'variable\t"']),
     },
   ),
   rule('OPENSHIFT_TOKEN', `${b}sha256~[A-Za-z0-9_-]{43}${e}`, {

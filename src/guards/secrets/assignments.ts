@@ -108,7 +108,7 @@ export function namesWholeSecret(key: string): boolean {
 // must name what goes there (key, password, token, name...): any letters after it
 // made `password=MyDogRexIsCute` a template.
 export const placeholderValue =
-  /^(?:x+|\*+|\.+|-+|_+|#+|0+|true|false|null|nil|none|undefined|yes|no|on|off|required|optional|string|text|value|changeme|change_?me|password|secret|token|redacted|hidden|example|sample|test|dummy|placeholder|your|my|(?:your|my|insert[_-]|replace)[_-]?(?=[a-z_-]*(?:key|api|pass|pwd|secret|token|cred|auth|login|user|account|client|access|phrase|value|here|name))[a-z_-]*|replace[_-]?me|todo|tbd|<[^>]*>|\$\{.*\}?|\$\(.*\)|\{\{.*\}\}|\{[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|%\(.*\)s?|%s|\$[A-Za-z_][A-Za-z0-9_]*|process\.env\..*|os\.environ.*|env\(.*|getenv.*|[A-Za-z_][\w.]*\(.*|ENC\[.*)$/i;
+  /^(?:x+|\*+|\.+|-+|_+|#+|0+|true|false|null|nil|none|undefined|yes|no|on|off|required|optional|string|text|value|changeme|change_?me|password|secret|token|redacted|hidden|example|sample|test|dummy|placeholder|your|my|(?:your|my|insert[_-]|replace)[_-]?(?=[a-z_-]*(?:key|api|pass|pwd|secret|token|cred|auth|login|user|account|client|access|phrase|value|here|name))[a-z_-]*|replace[_-]?me|todo|tbd|<[^>]*>|\$\{.*\}?|\$\(.*\)|\{\{.*\}\}|\{[A-Za-z_][\w.]*\}?|%[A-Za-z_]\w*%|%\(.*\)s?|%s|\$[A-Za-z_][A-Za-z0-9_]*|process\.env\..*|os\.environ.*|env\(.*|getenv.*|[A-Za-z_][\w.]*\(.*|ENC\[.*|!vault)$/i;
 
 /** What a candidate value is: a secret, a placeholder (counted, never reported), or something else. */
 export type ValueVerdict = 'secret' | 'placeholder' | 'other';

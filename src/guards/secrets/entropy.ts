@@ -12,6 +12,15 @@ const uuidLike = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[
 /** Values that are random by design but not credentials: hashes, signatures, CSRF tokens, nonces. */
 const notCredentialContext =
   /(?:sha(?:1|256|384|512)-|integrity|base64,|checksum|hash|digest|signature|csrf|xsrf|authenticity_token|nonce|etag|fingerprint|commit|public[_-]?(?:key|token)|publicKey|publicToken)["' \t]{0,3}(?:[:=]|value=)?["' \t]{0,3}$|ENC\[[A-Z0-9_]{1,20},[^\]]{0,400}$/i;
+/**
+ * Round 46: the key type before an SSH public key's blob (`ssh-ed25519 AAAA…`,
+ * an `authorized_keys` or `known_hosts` line) and a `go.sum` hash
+ * (`module v1.2.3 h1:…=`): public and a checksum, not credentials (a blind
+ * fixture's false positives).
+ */
+const sshPublicKeyBefore =
+  /(?:^|[\s"',=])(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) $/;
+const goSumBefore = /\sv\d[\w.+-]{0,40}(?:\/go\.mod)? h1:$/;
 /** A line of base64 as in PEM / PGP / MIME armour (64 or 76 wide). */
 const armourLine = /^[A-Za-z0-9+/=]{40,80}$/;
 
@@ -77,6 +86,8 @@ export function judgeEntropyToken(
   if (uuidLike.test(token)) return 'other';
   if (knownPrefix.test(token)) return 'other';
   if (notCredentialContext.test(before)) return 'other';
+  if (token.startsWith('AAAA') && sshPublicKeyBefore.test(before)) return 'other';
+  if (before.endsWith(' h1:') && goSumBefore.test(before)) return 'other';
   if (/data:[\w/+.-]+;base64,[A-Za-z0-9+/=]*$/.test(before)) return 'other';
   const hasLower = /[a-z]/.test(token);
   const hasUpper = /[A-Z]/.test(token);

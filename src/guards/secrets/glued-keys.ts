@@ -111,12 +111,17 @@ function isBlobCode(code: number): boolean {
 
 const isDigitCode = (code: number) => code >= 48 && code <= 57;
 
-/** A character of the word a key is glued to: a letter, or after a joiner a digit too. */
-const isWordCode = (code: number, joined: boolean) =>
-  isAsciiLetter(code) || (joined && isDigitCode(code));
-
 /** `-` or `_`: what joins a key to the words before it (`x.com-ghp_…`, `prod_AKIA…`). */
 const isJoiner = (code: number) => code === 45 || code === 95;
+
+/** How a key is glued to the word before it (`gluedAfterWord`). */
+enum Glued {
+  No = 0,
+  /** After letters, or after a word a joiner ends (`x.comghp_…`, `v2-AKIA…`). */
+  Word = 1,
+  /** After a word of letters and digits with no joiner (`v2AKIA…`, `7AKIA…`, round 46). */
+  DigitWord = 2,
+}
 
 /**
  * Whether `start` ends a word glued to what follows: one to 63 ASCII
@@ -128,27 +133,43 @@ const isJoiner = (code: number) => code === 45 || code === 95;
  * were released). A joiner inside the word ends it as no word (an
  * identifier's or a blob's run: gitleaks' random negatives
  * `…a_ecghbf…jhahfbhf_…` are; `my-prod-AKIA…` is left to the entropy
- * reading), as a digit does in a word glued with no joiner (`x2AKIA…`); a
- * word a joiner ends may hold digits (`v2-AKIA…`, round 45: found by no
- * rule before).
+ * reading); a word a joiner ends may hold digits (`v2-AKIA…`, round 45:
+ * found by no rule before). Round 46: a word glued with no joiner may hold
+ * digits too (`v2AKIA…`, `7AKIA…` were found by no rule): `Glued.DigitWord`,
+ * which the caller takes for a key of a fixed shape only (a variable one,
+ * `2sk_live_…`, would take an identifier's digits and words). A single `=` before the word is an assignment's
+ * (`key=xAKIA…`, `?id=v2AKIA…`, found by no rule before round 46), as
+ * `key=AKIA…` is; `==` is a blob's padding and still ends no word.
  */
-function gluedAfterWord(source: string, start: number): boolean {
+function gluedAfterWord(source: string, start: number): Glued {
   let lettersEnd = start;
   // The joiners right before the key (`prod-AKIA…`, `--ghp_…`, `x.com___ghp_…`).
   // Linear: a run read back from one start ends where the previous key
   // starts (every prefix literal starts with a letter), so runs of different starts
   // do not overlap.
   while (lettersEnd > 0 && isJoiner(source.charCodeAt(lettersEnd - 1))) lettersEnd--;
-  // After a joiner the word may hold digits (`v2-AKIA…`, `2024_AKIA…`, round 45): the
-  // joiner marks where it ends, and the character before it must still be none of a blob's.
   const joined = lettersEnd < start;
   let wordStart = lettersEnd;
-  while (wordStart > 0 && isWordCode(source.charCodeAt(wordStart - 1), joined)) {
-    if (lettersEnd - wordStart === longestWord) return false;
+  let digits = false;
+  for (;;) {
+    if (wordStart === 0) break;
+    const code = source.charCodeAt(wordStart - 1);
+    if (!isAsciiLetter(code) && !isDigitCode(code)) break;
+    if (lettersEnd - wordStart === longestWord) return Glued.No;
+    if (!isAsciiLetter(code)) digits = true;
     wordStart--;
   }
-  if (wordStart === start) return false;
-  return wordStart === 0 || !isBlobCode(source.charCodeAt(wordStart - 1));
+  if (wordStart === start) return Glued.No;
+  if (wordStart > 0 && isBlobCode(source.charCodeAt(wordStart - 1))) {
+    // `key=v2AKIA…`: one `=` after a name's last character.
+    if (
+      source.charCodeAt(wordStart - 1) !== 61 ||
+      wordStart < 2 ||
+      !isTokenCode(source.charCodeAt(wordStart - 2))
+    )
+      return Glued.No;
+  }
+  return digits && !joined ? Glued.DigitWord : Glued.Word;
 }
 
 /** Hex digits only: a digest after a word (`cachekey-d41d8cd9…`), not a key. */
@@ -213,7 +234,10 @@ export function forEachGluedKeyMatch(
   finder.findWithin(source, windows, (at, literal) => {
     for (const [ruleIndex, offset] of rulesByLiteral[literal]!) {
       const start = at - offset;
-      if (!gluedAfterWord(source, start)) continue;
+      const glued = gluedAfterWord(source, start);
+      if (glued === Glued.No) continue;
+      // Round 46: after digits glued with no joiner, a key of a fixed shape only.
+      if (glued === Glued.DigitWord && variable[ruleIndex] === true) continue;
       // A variable key glued to its word by a character the normal form left out (`x\x1bsk-…\x1by`)
       // would read on over the next one too: left to the reading with controls as blanks.
       if (variable[ruleIndex] === true && removedBefore?.(start) === true) continue;

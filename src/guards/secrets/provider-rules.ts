@@ -5,6 +5,7 @@
  * `providerRules` (and its prefix in `knownPrefix` when the entropy detector
  * must leave its tokens to the rule).
  */
+import { judgeSecretValue } from './assignments';
 import { isPlaceholderValue } from './placeholder';
 
 export interface Rule {
@@ -120,6 +121,9 @@ const startsWithLowerCase = (text: string, start: number) => {
   return code >= 97 && code <= 122;
 };
 
+/** `source` with each lower-case letter matching either case (`pass` -> `[pP][aA][sS][sS]`). */
+const anyCase = (source: string) =>
+  source.replace(/[a-z]/g, letter => `[${letter}${letter.toUpperCase()}]`);
 const b = '(?<![A-Za-z0-9_-])';
 const e = '(?![A-Za-z0-9_-])';
 /** A token's character: what `e` says must not follow a token. */
@@ -872,6 +876,22 @@ const prefixedRules: Rule[] = [
       anchor: anchor(['<'], 0, 0, undefined, (text, at) => xmlSecretInitials.has(text[at + 1]!)),
     },
   ),
+  // Round 46 (issue 17): a Terraform/HCL variable named for a secret, its value
+  // as the `default` of its block (`variable "db_pass" { default = "…" }`); the
+  // block's other settings (`type`, `description`, `sensitive`) before it, no
+  // nested block. A blind fixture's miss: `password = "…"` was found, this not.
+  rule(
+    'GENERIC_SECRET',
+    `(?<![A-Za-z0-9_])variable[ \\t]{1,3}"[A-Za-z0-9_-]{0,40}${anyCase('(?:passw(?:or)?d|pass|pwd|secret|token|api[_-]?key|private[_-]?key|credential)')}[A-Za-z0-9_-]{0,30}"[ \\t]{0,3}\\{[^{}]{0,300}?(?<![A-Za-z0-9_])default[ \\t]{0,20}=[ \\t]{0,3}"([^"\\n\\\\]{4,200})"`,
+    {
+      group: 1,
+      // The value judged as an assignment's (`secret = "…"`): a TTL, a path, a word is none.
+      validate: value => judgeSecretValue(value, 'secret', false) === 'secret',
+      // The keyword (lower case in HCL), its blanks and the name's quote: a literal of lower-case
+      // letters only would be looked for by the common literals' regex pass over all text.
+      anchor: anchor(['variable "', 'variable  "', 'variable   "', 'variable\t"']),
+    },
+  ),
   rule('OPENSHIFT_TOKEN', `${b}sha256~[A-Za-z0-9_-]{43}${e}`, {
     prefix: 7,
     anchor: near(anchor(['sha256~']), 20),
@@ -885,6 +905,28 @@ const prefixedRules: Rule[] = [
     prefix: 5,
     anchor: anchor(['xox']),
   }),
+  // Round 46 (issue 17): providers with a prefix of their own and no rule before
+  // (a blind fixture's misses). Postman API keys: `PMAK-`, 24 and 34 hex digits.
+  rule('POSTMAN_API_KEY', `${b}PMAK-[a-f0-9]{24}-[a-f0-9]{34}${e}`, {
+    prefix: 5,
+    anchor: near(anchor(['PMAK-']), 64),
+  }),
+  // Notion integration tokens since 2024: `ntn_`, 11 digits and 35 letters or digits.
+  rule('NOTION_TOKEN', `${b}ntn_\\d{11}[A-Za-z0-9]{35}${e}`, {
+    prefix: 4,
+    anchor: near(anchor(['ntn_']), 50),
+  }),
+  // Airtable personal access tokens: `pat`, a 14-character id, `.` and 64 hex digits.
+  // No `prefix`: `pat` starts many words, so the glued reading (prefixed rules) does not look for it.
+  rule('AIRTABLE_TOKEN', `${b}pat[A-Za-z0-9]{14}\\.[a-f0-9]{64}${e}`, {
+    anchor: near(anchor(['pat']), 82),
+  }),
+  // Discord webhook URLs: the webhook's id and its 68-character token (the URL is the credential).
+  rule(
+    'DISCORD_WEBHOOK',
+    `https?://(?:(?:ptb|canary)\\.)?discord(?:app)?\\.com/api/webhooks/\\d{17,20}/${upTo(tokenChar, 60, 68)}`,
+    { more: readOn(tokenChar), anchor: near(anchor(['/api/webhooks/'], 18, 29), 20) },
+  ),
 ];
 
 /**

@@ -171,6 +171,9 @@ export function readCount(text: string, from: number, most: number, end = text.l
   return count;
 }
 
+/** The longest delta after which a check of text ending in punctuation waits for the next (`checkDelta`). */
+const WAIT_DELTA = 16;
+
 /** Whether `text` ends in ASCII punctuation (printable, no letter, digit or blank). */
 export function endsInPunctuation(text: string): boolean {
   const code = text.charCodeAt(text.length - 1);
@@ -1305,11 +1308,11 @@ export function windowProcessor(
     state.pending += delta;
     if (state.readSince >= 0) state.readSince += readCount(delta, 0, delta.length);
     if (state.pending.length < state.nextCheckAt) return HELD;
-    return checkDelta(state);
+    return checkDelta(state, delta.length);
   }
 
   /** A delta reached the next check's length: a check, unless the step's characters read fall short. */
-  function checkDelta(state: TextWindow): Promise<ProcessorStep> | ProcessorStep {
+  function checkDelta(state: TextWindow, delta: number): Promise<ProcessorStep> | ProcessorStep {
     // The step counts the characters detectors read, as the window does
     // (round 27): text with junk between its letters (a ZWSP flood,
     // combining marks) is checked once per step of what a detector reads,
@@ -1321,9 +1324,11 @@ export function windowProcessor(
     // characters after it (`.` of `e.` may begin a host name, `-` a range):
     // at the text's end they say maybe, and the check then asks each filter
     // and starts the one scan again, about one check in a hundred on prose,
-    // each costing several checks' work. Decided on the text alone, so the
-    // window releases at the same points with or without the one scan.
-    if (!state.waited && endsInPunctuation(state.pending)) {
+    // each costing several checks' work. Decided on the text alone (and
+    // the delta's length), so the window releases at the same points with
+    // or without the one scan. Only after a short delta (`WAIT_DELTA`):
+    // waiting for the next of long deltas would hold all of it back too.
+    if (!state.waited && delta <= WAIT_DELTA && endsInPunctuation(state.pending)) {
       state.waited = true;
       state.nextCheckAt = state.pending.length + 1;
       return HELD;
@@ -1386,7 +1391,7 @@ export function windowProcessor(
         const pending = state.pending + part.delta;
         state.pending = pending;
         if (pending.length < state.nextCheckAt) return HELD;
-        return checkDelta(state);
+        return checkDelta(state, part.delta.length);
       }
       if (watch !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
         const type = part.type === 'text-delta' ? 'text' : 'reasoning';

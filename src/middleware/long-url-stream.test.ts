@@ -48,9 +48,12 @@ describe('a secret in a long URL (window mode, secrets)', () => {
     expect(await releases(text)).toEqual([
       [32, 'See '],
       // Held back: the last 1,024 characters (the secrets hook's bound on a
-      // trailing token), from the last check on.
-      [1624, redacted.slice(4, 574)],
-      [1992, redacted.slice(574)],
+      // trailing token), from the last check on. (Round 46: a check of text
+      // ending in `/` waits for one more delta, which moves the checks: at
+      // 1,624 and 1,992 before.)
+      [1120, redacted.slice(4, 70)],
+      [1632, redacted.slice(70, 582)],
+      [1992, redacted.slice(582)],
     ]);
     expect(text.indexOf(' for details')).toBe(1971);
   });
@@ -61,11 +64,12 @@ describe('a secret in a long URL (window mode, secrets)', () => {
     const parts = await releases(text);
     expect(parts).toEqual([
       [32, 'See '],
-      [1084, redacted.slice(4, 60)],
-      [1596, redacted.slice(60, 572)],
-      [1991, redacted.slice(572)],
+      // (Round 46: 1,084, 1,596 and 572 before; see above.)
+      [1124, redacted.slice(4, 100)],
+      [1636, redacted.slice(100, 612)],
+      [1991, redacted.slice(612)],
     ]);
     // The key comes after every release but the last.
-    expect(text.indexOf('token=')).toBeGreaterThan(572);
+    expect(text.indexOf('token=')).toBeGreaterThan(612);
   });
 });

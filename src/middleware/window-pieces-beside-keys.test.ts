@@ -76,11 +76,13 @@ describe('window mode: letters-only pieces of a key are held beside it', () => {
           cut(answer, [size]),
         );
         // Before: 'Here is the id: AKIA ZQHM ' went out, then the rest raw.
-        expect(deltas).toEqual([
-          'Here is the ',
-          'id: [AWS_ACCESS_KEY_ID] and more words follow ',
-          'here.',
-        ]);
+        // (Since round 46, in 7-character deltas the check at `here.` waits
+        // for a delta that never comes: the end releases it with the words
+        // before it.)
+        const rest = 'id: [AWS_ACCESS_KEY_ID] and more words follow ';
+        expect(deltas).toEqual(
+          size === 7 ? ['Here is the ', `${rest}here.`] : ['Here is the ', rest, 'here.'],
+        );
       }
     });
   }

@@ -86,6 +86,12 @@ interface TextWindow {
    * comes from then on); -1 before.
    */
   readSince: number;
+  /**
+   * True when this step's check waited for one more delta already: the one
+   * scan found a filter may match, and a test at the text's end may have
+   * said so for want of what follows (`scanAhead`).
+   */
+  waited: boolean;
   /** Characters released so far in this part (sets the step of early release). */
   releasedCount: number;
   /** One aggregated record per guardrail for the whole part. */
@@ -163,6 +169,20 @@ export function readCount(text: string, from: number, most: number, end = text.l
     }
   }
   return count;
+}
+
+/** The longest delta after which a check of text ending in punctuation waits for the next (`checkDelta`). */
+const WAIT_DELTA = 16;
+
+/** Whether `text` ends in ASCII punctuation (printable, no letter, digit or blank). */
+export function endsInPunctuation(text: string): boolean {
+  const code = text.charCodeAt(text.length - 1);
+  return (
+    code > 32 &&
+    code < 127 &&
+    !((code | 0x20) >= 97 && (code | 0x20) <= 122) &&
+    !(code >= 48 && code <= 57)
+  );
 }
 
 /** What `readCount` reads one by one: anything but printable ASCII, tabs and line breaks. */
@@ -1122,6 +1142,7 @@ export function windowProcessor(
     state.nextCheckAt = nextCheckAfter(state);
     state.checkedTo = state.pending.length;
     state.readSince = -1;
+    state.waited = false;
     return { parts: deltaParts(state, pending, consumed, released) };
   }
 
@@ -1176,6 +1197,7 @@ export function windowProcessor(
     state.nextCheckAt = nextCheckAfter(state);
     state.checkedTo = state.pending.length;
     state.readSince = -1;
+    state.waited = false;
     return { parts: [] };
   }
 
@@ -1239,6 +1261,7 @@ export function windowProcessor(
         nextCheckAt: potentialStart ? stepAfter(0) : 2 * window,
         checkedTo: 0,
         readSince: -1,
+        waited: false,
         releasedCount: 0,
         records: new Map(),
         clean: undefined,
@@ -1285,17 +1308,31 @@ export function windowProcessor(
     state.pending += delta;
     if (state.readSince >= 0) state.readSince += readCount(delta, 0, delta.length);
     if (state.pending.length < state.nextCheckAt) return HELD;
-    return checkDelta(state);
+    return checkDelta(state, delta.length);
   }
 
   /** A delta reached the next check's length: a check, unless the step's characters read fall short. */
-  function checkDelta(state: TextWindow): Promise<ProcessorStep> | ProcessorStep {
+  function checkDelta(state: TextWindow, delta: number): Promise<ProcessorStep> | ProcessorStep {
     // The step counts the characters detectors read, as the window does
     // (round 27): text with junk between its letters (a ZWSP flood,
     // combining marks) is checked once per step of what a detector reads,
     // not once per 72 code units, each check then re-reading its context
     // and held-back text for a few new characters read. Counted once over
     // the step's text, then delta by delta.
+    // A check of text that ends in punctuation waits for one more delta,
+    // once a step (round 46). The filters' tests at punctuation read the
+    // characters after it (`.` of `e.` may begin a host name, `-` a range):
+    // at the text's end they say maybe, and the check then asks each filter
+    // and starts the one scan again, about one check in a hundred on prose,
+    // each costing several checks' work. Decided on the text alone (and
+    // the delta's length), so the window releases at the same points with
+    // or without the one scan. Only after a short delta (`WAIT_DELTA`):
+    // waiting for the next of long deltas would hold all of it back too.
+    if (!state.waited && delta <= WAIT_DELTA && endsInPunctuation(state.pending)) {
+      state.waited = true;
+      state.nextCheckAt = state.pending.length + 1;
+      return HELD;
+    }
     const step = stepAfter(state.releasedCount);
     // Nearly every check of prose: the one scan, resumed over what came
     // since (it reads those characters anyway), rules a match out, so they
@@ -1354,7 +1391,7 @@ export function windowProcessor(
         const pending = state.pending + part.delta;
         state.pending = pending;
         if (pending.length < state.nextCheckAt) return HELD;
-        return checkDelta(state);
+        return checkDelta(state, part.delta.length);
       }
       if (watch !== undefined && (part.type === 'text-delta' || part.type === 'reasoning-delta')) {
         const type = part.type === 'text-delta' ? 'text' : 'reasoning';

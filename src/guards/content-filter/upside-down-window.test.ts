@@ -71,7 +71,10 @@ describe('contentFilter in window mode: upside-down text, read right to left, is
     // 4-character deltas: while a turned letter is among them, the last 140 characters
     // read stay held back (the filter's maxMatchLength, 76, and twice TURNED_REACH, 32:
     // what decides on either side of a match whether it reads turned, round 26).
-    expect(await streamedDeltas(answer, cut(answer, [4]))).toEqual([answer.slice(0, 4), 'BLOCKED']);
+    // Round 46: the window's first check ended right after punctuation of the turned
+    // filler and waits one delta (hH's punctuation wait); by then turned
+    // letters hold the text back to its start, so `Sure` is not released first.
+    expect(await streamedDeltas(answer, cut(answer, [4]))).toEqual(['BLOCKED']);
   });
 
   it('wherever a check falls, no released prefix holds a character of the phrase', async () => {

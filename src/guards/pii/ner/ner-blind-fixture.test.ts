@@ -71,9 +71,7 @@ const fixtures = [
     // LOCATION [18, 14, 13, 13, 13] (round 42: a country read as a person). Round 44's:
     // LOCATION [18, 15, 14, 14, 14], ORGANIZATION [10, 16, 7, 9, 9] (round 45: a list of
     // countries).
-    // Round 46 (a list of places): STREET_ADDRESS [16, 18, 14, 15, 15], LOCATION [18, 17, 16,
-    // 16, 16] (was [16, 19, …], [18, 16, 15, …]).
-    counts: '56 48 42 43 44 | 16 18 14 15 15 | 18 17 16 16 16 | 10 15 7 9 9',
+    counts: '56 48 42 43 44 | 16 19 14 15 15 | 18 16 15 15 15 | 10 15 7 9 9',
   },
   {
     name: 'the third hand-written fixture (blind in round 37, seen since round 38)',

@@ -67,6 +67,20 @@ describe('items of a list of places (round 46, `placeListItems`)', () => {
       ['LOCATION', 'Lyon'],
       ['PERSON', 'Maria Lopez'],
     ]);
+    // `to` joins a journey's places only after a verb of travel (c5bdb166 read Santa Ana a
+    // PERSON, Las Cruces an ORGANIZATION): a letter sent to Maria is none.
+    expect(read('We moved from Fort Worth to Santa Ana.')).toEqual([
+      ['LOCATION', 'Fort Worth'],
+      ['LOCATION', 'Santa Ana'],
+    ]);
+    expect(read('She drove from Las Cruces to El Paso.')).toEqual([
+      ['LOCATION', 'Las Cruces'],
+      ['LOCATION', 'El Paso'],
+    ]);
+    expect(read('I wrote from Paris to Maria.')).toEqual([
+      ['LOCATION', 'Paris'],
+      ['PERSON', 'Maria'],
+    ]);
     // No LOCATION and no place word before the list: people.
     expect(read('Paris and Maria went home.')).toEqual([
       ['PERSON', 'Paris'],

@@ -406,8 +406,9 @@ const journeyStarts: ReadonlySet<string> = new Set(['from', 'via']);
 /**
  * Whether the spans whose tokens are `first`..`last` and `next`.. are joined as the items of a
  * list on one line: `,`, `and`, `or`, `&`, `/`, `, and`, `, or`, any of these then `the` (`and
- * the Solomon Islands`), or `to` when `from` or `via` is right before the first (`from Santa
- * Barbara to San Jose`). At most three tokens between them.
+ * the Solomon Islands`), or `to` when `from` or `via` is right before the first after a verb of
+ * travel or a journey word (`drove from Santa Barbara to San Jose`). At most three tokens
+ * between them.
  */
 function listJoined(scanned: Scanned, first: number, last: number, next: number): boolean {
   const between = next - last - 1;
@@ -415,8 +416,12 @@ function listJoined(scanned: Scanned, first: number, last: number, next: number)
   let index = last + 1;
   const word = lowerOf(scanned, index);
   if (word === 'to') {
-    if (between !== 1 || first < 1 || !sameLine(scanned, first - 1, first)) return false;
-    return journeyStarts.has(lowerOf(scanned, first - 1));
+    // A journey: a verb of travel or a journey word before `from` or `via` (`wrote from Paris
+    // to Maria` is none).
+    if (between !== 1 || first < 2 || !sameLine(scanned, first - 2, first)) return false;
+    if (!journeyStarts.has(lowerOf(scanned, first - 1))) return false;
+    const verb = lowerOf(scanned, first - 2);
+    return travelVerbs.has(verb) || journeyWords.has(verb);
   }
   if (!listWords.has(word)) return false;
   index++;

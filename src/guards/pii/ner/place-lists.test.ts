@@ -81,6 +81,13 @@ describe('items of a list of places (round 46, `placeListItems`)', () => {
       ['LOCATION', 'Paris'],
       ['PERSON', 'Maria'],
     ]);
+    // An initial is no part of a multi-word place (the filter's false hit on `B. Dziworski`).
+    expect(read('We worked with B. Dziworski, Lodz, Poland and Vienna.')).toEqual([
+      ['PERSON', 'B. Dziworski'],
+      ['ORGANIZATION', 'Lodz'],
+      ['LOCATION', 'Poland'],
+      ['LOCATION', 'Vienna'],
+    ]);
     // No LOCATION and no place word before the list: people.
     expect(read('Paris and Maria went home.')).toEqual([
       ['PERSON', 'Paris'],

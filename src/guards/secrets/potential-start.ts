@@ -249,6 +249,36 @@ function openSecretKindStart(text: string): number {
   return start < 0 ? text.length : start;
 }
 
+/**
+ * An HCL `variable "…" {` block (`provider-rules.ts`' Terraform rule, round
+ * 46) whose `default = "…"` may still come: the name still being written, or
+ * the block opened and neither closed nor nested within the rule's reach (up
+ * to 300 characters of other settings, then the default's `=` and quoted
+ * value). Round 46 review: the rule reads from `variable` to the value, and a
+ * check keeps 48 released characters as context, so a long `description`
+ * before the default let window mode release the line that makes the value a
+ * secret, and the value streamed raw where generate redacts it. A superset
+ * of the rule's shape (any name, a case-blind `variable`): holding more only
+ * delays a release.
+ */
+const VARIABLE_BLOCK = /(?<![A-Za-z0-9_])variable[ \t]{1,3}"/gi;
+const LIVE_VARIABLE_BLOCK = /[A-Za-z0-9_-]{0,100}(?:"[ \t]{0,3}(?:\{[^{}]{0,600})?)?$/y;
+
+/**
+ * The earliest open `variable` block (see `LIVE_VARIABLE_BLOCK`). Linear: each
+ * block's test stops at the first brace after its own `{`, where the next
+ * block's starts.
+ */
+function openVariableBlockStart(text: string): number {
+  if (!/variable/i.test(text)) return text.length;
+  VARIABLE_BLOCK.lastIndex = 0;
+  for (let match = VARIABLE_BLOCK.exec(text); match; match = VARIABLE_BLOCK.exec(text)) {
+    LIVE_VARIABLE_BLOCK.lastIndex = VARIABLE_BLOCK.lastIndex;
+    if (LIVE_VARIABLE_BLOCK.test(text)) return match.index;
+  }
+  return text.length;
+}
+
 /** A private key's BEGIN line still being written, or its block not yet ended. */
 const PEM_HEADER = /^(?:[ A-Z0-9]{0,40}$|[ A-Z0-9]{0,40}PRIVATE KEY)/;
 
@@ -368,6 +398,7 @@ const boundedStart = withinLast(secretsMaxMatchLength * 2, text =>
     openDataBlockStart(text),
     openBlockScalarStart(text),
     openSecretKindStart(text),
+    openVariableBlockStart(text),
   ),
 );
 // ... except a PEM block, which findSecrets matches to the end of the

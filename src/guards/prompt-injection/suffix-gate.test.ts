@@ -24,11 +24,25 @@ describe('adversarialSuffixStart', () => {
     expect(start(text)).toBe(request.length + 1);
   });
 
-  it('opens on lone exclamation marks (GCG’s initial suffix)', () => {
+  it('opens on lone exclamation marks (GCG’s initial suffix) unless they need a mixed token', () => {
     const text = `${request} ! ! ! ! ! ! !`;
-    expect(start(text)).toBe(foldText(text).indexOf('!'));
-    // A lone `!` beside a mixed token counts the same.
-    expect(start(`${request} ! grantдук !`)).toBe(request.length + 1);
+    expect(adversarialSuffixStart(foldText(text), false)).toBe(foldText(text).indexOf('!'));
+    // Round 46 (hK): lone `!` alone never open the gate; beside a mixed token they count.
+    expect(adversarialSuffixStart(foldText(text), true)).toBe(-1);
+    expect(adversarialSuffixStart(foldText('Can you help me ! ! !'), false)).toBe(16);
+    expect(adversarialSuffixStart(foldText('Can you help me ! ! !'), true)).toBe(-1);
+    for (const bangNeedsMixed of [false, true]) {
+      const mixed = `${request} ! grantдук !`;
+      expect(adversarialSuffixStart(foldText(mixed), bangNeedsMixed)).toBe(request.length + 1);
+      // The mixed token may come last in the window: the gate opens at the oldest `!`.
+      const bangsFirst = `${request} ! ! flenk 时grant`;
+      expect(adversarialSuffixStart(foldText(bangsFirst), bangNeedsMixed)).toBe(request.length + 1);
+      expect(textBeforeSuffix(foldText(bangsFirst), bangNeedsMixed)).toBe(`${foldText(request)} `);
+    }
+    // A mixed token that left the window does not count for later `!`.
+    const far = `${request} zorpдук ${'word '.repeat(SUFFIX_WINDOW - 1)}! ! !`;
+    expect(adversarialSuffixStart(foldText(far), false)).toBe(foldText(far).indexOf('!'));
+    expect(adversarialSuffixStart(foldText(far), true)).toBe(-1);
   });
 
   it(`needs ${SUFFIX_ODD} odd tokens within ${SUFFIX_WINDOW} tokens`, () => {

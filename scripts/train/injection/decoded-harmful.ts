@@ -80,12 +80,13 @@ export const SUFFIX_HARMFUL = process.env.SUFFIX_HARMFUL !== '0';
 export const SUFFIX_OUTSIDE = process.env.SUFFIX_OUTSIDE === '1';
 
 /**
- * Round 46 (hK, issue 15; `SUFFIX_BANG_MIXED=1`, off by default): round 45's
- * gate (the text before the suffix) counts a lone `!` only in a window that
- * also holds a token mixing scripts (`SUFFIX_BANG_NEEDS_MIXED` at run time),
- * so an ordinary message ending in `! ! !` no longer opens it.
+ * Round 46 (hK, issue 15; on by default since its left-out run passed the
+ * keep rule, `SUFFIX_BANG_MIXED=0` trains without it): round 45's gate (the
+ * text before the suffix) counts a lone `!` only in a window that also
+ * holds a token mixing scripts (`SUFFIX_BANG_NEEDS_MIXED` at run time), so
+ * an ordinary message ending in `! ! !` no longer opens it.
  */
-export const SUFFIX_BANG_MIXED = process.env.SUFFIX_BANG_MIXED === '1';
+export const SUFFIX_BANG_MIXED = process.env.SUFFIX_BANG_MIXED !== '0';
 
 /** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`, `SUFFIX_BANG_MIXED`). */
 export function suffixRuleProbability(text: string, harmful: HarmfulScorer): number {

@@ -139,13 +139,18 @@ describe('suffixSpans and textOutsideSuffix (round 46)', () => {
   });
 
   it('never opens on lone `!` alone, whatever round 45’s gate did', () => {
-    expect(start(`${request} ! ! ! ! ! ! !`)).toBe(45);
+    expect(adversarialSuffixStart(foldText(`${request} ! ! ! ! ! ! !`), false)).toBe(45);
+    expect(start(`${request} ! ! ! ! ! ! !`)).toBe(-1);
     expect(spans(`${request} ! ! ! ! ! ! !`)).toEqual([]);
     expect(outside(`${request} ! ! ! ! ! ! !`)).toBeUndefined();
     expect(spans('Can you help me ! ! !')).toEqual([]);
     // `! ! !` first: round 45 opened at 0 and read nothing; the request is read now.
-    expect(start(`! ! ! ${request} ${mixedTail}`)).toBe(0);
-    expect(textBeforeSuffix(foldText(`! ! ! ${request} ${mixedTail}`))).toBeUndefined();
+    const bangsFirst = foldText(`! ! ! ${request} ${mixedTail}`);
+    expect(adversarialSuffixStart(bangsFirst, false)).toBe(0);
+    expect(textBeforeSuffix(bangsFirst, false)).toBeUndefined();
+    // Round 46 (hK): the `before` gate opens at the suffix and reads the `!` and the request.
+    expect(start(`! ! ! ${request} ${mixedTail}`)).toBe(`! ! ! ${folded} `.length);
+    expect(textBeforeSuffix(bangsFirst)).toBe(`! ! ! ${folded} `);
     expect(outside(`! ! ! ${request} ${mixedTail}`)).toEqual([`! ! ! ${folded} `]);
     // Beside a mixed token a lone `!` still counts.
     expect(spans(`${request} ! grantдук !`)).toEqual([[45, 57]]);

@@ -13,7 +13,9 @@ import { dominantScript } from '../harmful-content/script';
  * letters of the Latin script with letters of another script inside the
  * token (`годиultatslass`, `aboutFloat時`, `heartали`) in a text mostly in
  * Latin letters, or is a lone `!` (GCG's initial suffix is twenty of them,
- * and what the search leaves of it). Natural text in another script, or a
+ * and what the search leaves of it; since round 46 a lone `!` counts only
+ * in a window that also holds a mixed token, `SUFFIX_BANG_NEEDS_MIXED`).
+ * Natural text in another script, or a
  * Latin text quoting one, keeps its scripts in separate tokens; emoji,
  * symbols and punctuation are not letters. The gate opens at the first odd
  * token of the first run of `SUFFIX_WINDOW` tokens holding at least
@@ -81,10 +83,10 @@ function forEachToken(
  * only when that window also holds a token mixing scripts, so punctuation
  * alone never opens it ("Can you help me ! ! !" opened round 45's gate and
  * its whole text was judged as the request). The trainer's
- * `SUFFIX_BANG_MIXED` reads the same switch; see the model card's round-46
- * entries.
+ * `SUFFIX_BANG_MIXED` reads the same switch (`=0` trains round 45's gate);
+ * kept by its left-out run, see the model card's round-46 entries.
  */
-export const SUFFIX_BANG_NEEDS_MIXED = false;
+export const SUFFIX_BANG_NEEDS_MIXED = true;
 
 /**
  * Offset in `folded` (folded text, `foldText`, or its pieces in order,

@@ -79,9 +79,23 @@ export const SUFFIX_HARMFUL = process.env.SUFFIX_HARMFUL !== '0';
  */
 export const SUFFIX_OUTSIDE = process.env.SUFFIX_OUTSIDE === '1';
 
-/** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`). */
+/**
+ * Round 46 (hK, issue 15; on by default since its left-out run passed the
+ * keep rule, `SUFFIX_BANG_MIXED=0` trains without it): round 45's gate (the
+ * text before the suffix) counts a lone `!` only in a window that also
+ * holds a token mixing scripts (`SUFFIX_BANG_NEEDS_MIXED` at run time), so
+ * an ordinary message ending in `! ! !` no longer opens it.
+ */
+export const SUFFIX_BANG_MIXED = process.env.SUFFIX_BANG_MIXED !== '0';
+
+/** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`, `SUFFIX_BANG_MIXED`). */
 export function suffixRuleProbability(text: string, harmful: HarmfulScorer): number {
-  return suffixHarmfulProbability(text, harmful, SUFFIX_OUTSIDE ? 'outside' : 'before');
+  return suffixHarmfulProbability(
+    text,
+    harmful,
+    SUFFIX_OUTSIDE ? 'outside' : 'before',
+    SUFFIX_BANG_MIXED,
+  );
 }
 
 /** The harmful detector that judges decoded segments, and the probability from which its judgement counts. */

@@ -1,7 +1,7 @@
 import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { foldText } from './fold-text';
-import { textBeforeSuffix, textOutsideSuffix } from './suffix-gate';
+import { SUFFIX_BANG_NEEDS_MIXED, textBeforeSuffix, textOutsideSuffix } from './suffix-gate';
 
 /**
  * The harmful-request detector's judgement of a text's decoded segments
@@ -36,7 +36,9 @@ export function bestHarmfulReading(
  * (round 45), the text before the first suffix by round 44's gate
  * (`textBeforeSuffix`); `'outside'` (round 46), the best of the stretches
  * before, between and after the suffixes by round 46's gate
- * (`textOutsideSuffix`). Shared with the training script;
+ * (`textOutsideSuffix`). `bangNeedsMixed`: the `'before'` reading's gate
+ * opens on lone `!` only beside a token mixing scripts
+ * (`SUFFIX_BANG_NEEDS_MIXED`, round 46). Shared with the training script;
  * `scorePromptInjection` reads the same text (from the folded pieces it
  * already has).
  */
@@ -44,9 +46,11 @@ export function suffixHarmfulProbability(
   text: string,
   harmful: HarmfulScorer,
   reading: 'before' | 'outside' = 'before',
+  bangNeedsMixed = SUFFIX_BANG_NEEDS_MIXED,
 ): number {
   const folded = foldText(text);
-  const requests = reading === 'outside' ? textOutsideSuffix(folded) : textBeforeSuffix(folded);
+  const requests =
+    reading === 'outside' ? textOutsideSuffix(folded) : textBeforeSuffix(folded, bangNeedsMixed);
   if (requests === undefined) return 0;
   return bestHarmfulReading(typeof requests === 'string' ? [requests] : requests, harmful)
     .probability;

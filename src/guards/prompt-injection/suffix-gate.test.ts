@@ -24,11 +24,25 @@ describe('adversarialSuffixStart', () => {
     expect(start(text)).toBe(request.length + 1);
   });
 
-  it('opens on lone exclamation marks (GCG’s initial suffix)', () => {
+  it('opens on lone exclamation marks (GCG’s initial suffix) unless they need a mixed token', () => {
     const text = `${request} ! ! ! ! ! ! !`;
-    expect(start(text)).toBe(foldText(text).indexOf('!'));
-    // A lone `!` beside a mixed token counts the same.
-    expect(start(`${request} ! grantдук !`)).toBe(request.length + 1);
+    expect(adversarialSuffixStart(foldText(text), false)).toBe(foldText(text).indexOf('!'));
+    // Round 46 (hK): lone `!` alone never open the gate; beside a mixed token they count.
+    expect(adversarialSuffixStart(foldText(text), true)).toBe(-1);
+    expect(adversarialSuffixStart(foldText('Can you help me ! ! !'), false)).toBe(16);
+    expect(adversarialSuffixStart(foldText('Can you help me ! ! !'), true)).toBe(-1);
+    for (const bangNeedsMixed of [false, true]) {
+      const mixed = `${request} ! grantдук !`;
+      expect(adversarialSuffixStart(foldText(mixed), bangNeedsMixed)).toBe(request.length + 1);
+      // The mixed token may come last in the window: the gate opens at the oldest `!`.
+      const bangsFirst = `${request} ! ! flenk 时grant`;
+      expect(adversarialSuffixStart(foldText(bangsFirst), bangNeedsMixed)).toBe(request.length + 1);
+      expect(textBeforeSuffix(foldText(bangsFirst), bangNeedsMixed)).toBe(`${foldText(request)} `);
+    }
+    // A mixed token that left the window does not count for later `!`.
+    const far = `${request} zorpдук ${'word '.repeat(SUFFIX_WINDOW - 1)}! ! !`;
+    expect(adversarialSuffixStart(foldText(far), false)).toBe(foldText(far).indexOf('!'));
+    expect(adversarialSuffixStart(foldText(far), true)).toBe(-1);
   });
 
   it(`needs ${SUFFIX_ODD} odd tokens within ${SUFFIX_WINDOW} tokens`, () => {
@@ -125,13 +139,18 @@ describe('suffixSpans and textOutsideSuffix (round 46)', () => {
   });
 
   it('never opens on lone `!` alone, whatever round 45’s gate did', () => {
-    expect(start(`${request} ! ! ! ! ! ! !`)).toBe(45);
+    expect(adversarialSuffixStart(foldText(`${request} ! ! ! ! ! ! !`), false)).toBe(45);
+    expect(start(`${request} ! ! ! ! ! ! !`)).toBe(-1);
     expect(spans(`${request} ! ! ! ! ! ! !`)).toEqual([]);
     expect(outside(`${request} ! ! ! ! ! ! !`)).toBeUndefined();
     expect(spans('Can you help me ! ! !')).toEqual([]);
     // `! ! !` first: round 45 opened at 0 and read nothing; the request is read now.
-    expect(start(`! ! ! ${request} ${mixedTail}`)).toBe(0);
-    expect(textBeforeSuffix(foldText(`! ! ! ${request} ${mixedTail}`))).toBeUndefined();
+    const bangsFirst = foldText(`! ! ! ${request} ${mixedTail}`);
+    expect(adversarialSuffixStart(bangsFirst, false)).toBe(0);
+    expect(textBeforeSuffix(bangsFirst, false)).toBeUndefined();
+    // Round 46 (hK): the `before` gate opens at the suffix and reads the `!` and the request.
+    expect(start(`! ! ! ${request} ${mixedTail}`)).toBe(`! ! ! ${folded} `.length);
+    expect(textBeforeSuffix(bangsFirst)).toBe(`! ! ! ${folded} `);
     expect(outside(`! ! ! ${request} ${mixedTail}`)).toEqual([`! ! ! ${folded} `]);
     // Beside a mixed token a lone `!` still counts.
     expect(spans(`${request} ! grantдук !`)).toEqual([[45, 57]]);

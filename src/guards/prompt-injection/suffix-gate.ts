@@ -13,7 +13,9 @@ import { dominantScript } from '../harmful-content/script';
  * letters of the Latin script with letters of another script inside the
  * token (`годиultatslass`, `aboutFloat時`, `heartали`) in a text mostly in
  * Latin letters, or is a lone `!` (GCG's initial suffix is twenty of them,
- * and what the search leaves of it). Natural text in another script, or a
+ * and what the search leaves of it; since round 46 a lone `!` counts only
+ * in a window that also holds a mixed token, `SUFFIX_BANG_NEEDS_MIXED`).
+ * Natural text in another script, or a
  * Latin text quoting one, keeps its scripts in separate tokens; emoji,
  * symbols and punctuation are not letters. The gate opens at the first odd
  * token of the first run of `SUFFIX_WINDOW` tokens holding at least
@@ -77,33 +79,53 @@ function forEachToken(
 }
 
 /**
+ * Round 46 (hK, issue 15): a lone `!` counts toward a window of the gate
+ * only when that window also holds a token mixing scripts, so punctuation
+ * alone never opens it ("Can you help me ! ! !" opened round 45's gate and
+ * its whole text was judged as the request). The trainer's
+ * `SUFFIX_BANG_MIXED` reads the same switch (`=0` trains round 45's gate);
+ * kept by its left-out run, see the model card's round-46 entries.
+ */
+export const SUFFIX_BANG_NEEDS_MIXED = true;
+
+/**
  * Offset in `folded` (folded text, `foldText`, or its pieces in order,
  * `foldTextPieces`, read as one text) where its adversarial suffix starts by
- * the gate above, or -1 when the gate stays shut. One pass; a window of
- * `SUFFIX_WINDOW` tokens kept, so its memory is bounded whatever the length.
+ * the gate above, or -1 when the gate stays shut. `bangNeedsMixed`: lone `!`
+ * open a window only beside a token mixing scripts (`SUFFIX_BANG_NEEDS_MIXED`).
+ * One pass; a window of `SUFFIX_WINDOW` tokens kept, so its memory is
+ * bounded whatever the length.
  */
-export function adversarialSuffixStart(folded: string | readonly string[]): number {
+export function adversarialSuffixStart(
+  folded: string | readonly string[],
+  bangNeedsMixed = SUFFIX_BANG_NEEDS_MIXED,
+): number {
   const pieces = typeof folded === 'string' ? [folded] : folded;
   const latin = latinTextOf(pieces);
-  // The last SUFFIX_WINDOW tokens: odd or not, and where each starts (a ring).
-  const odd = new Array<boolean>(SUFFIX_WINDOW).fill(false);
+  // The last SUFFIX_WINDOW tokens (a ring): 0 plain, 1 lone `!`, 2 mixing scripts; where each starts.
+  const kind = new Uint8Array(SUFFIX_WINDOW);
   const starts = new Array<number>(SUFFIX_WINDOW).fill(0);
   let tokens = 0;
   let inWindow = 0;
+  let mixed = 0;
   let found = -1;
   forEachToken(pieces, (start, _end, lone, kinds) => {
-    const isOdd = kinds === 3 ? latin() : lone;
+    const tokenKind = kinds === 3 ? (latin() ? 2 : 0) : lone ? 1 : 0;
     const slot = tokens % SUFFIX_WINDOW;
-    if (tokens >= SUFFIX_WINDOW && odd[slot]) inWindow--;
-    odd[slot] = isOdd;
+    if (tokens >= SUFFIX_WINDOW && kind[slot] !== 0) {
+      inWindow--;
+      if (kind[slot] === 2) mixed--;
+    }
+    kind[slot] = tokenKind;
     starts[slot] = start;
     tokens++;
-    if (isOdd) inWindow++;
-    if (inWindow < SUFFIX_ODD) return false;
+    if (tokenKind !== 0) inWindow++;
+    if (tokenKind === 2) mixed++;
+    if (inWindow < SUFFIX_ODD || (bangNeedsMixed && mixed === 0)) return false;
     // The oldest odd token of the window.
     for (let back = Math.min(tokens, SUFFIX_WINDOW); back >= 1; back--) {
       const at = (tokens - back) % SUFFIX_WINDOW;
-      if (odd[at]) {
+      if (kind[at] !== 0) {
         found = starts[at]!;
         return true;
       }
@@ -141,11 +163,15 @@ export function piecesPrefix(pieces: readonly string[], length: number): string 
 
 /**
  * The folded text before an adversarial suffix (`adversarialSuffixStart` on
- * `folded`, a folded text or its pieces), or `undefined` when the gate stays
- * shut or nothing comes before the suffix (no request to judge).
+ * `folded`, a folded text or its pieces; `bangNeedsMixed` as there), or
+ * `undefined` when the gate stays shut or nothing comes before the suffix
+ * (no request to judge).
  */
-export function textBeforeSuffix(folded: string | readonly string[]): string | undefined {
-  const start = adversarialSuffixStart(folded);
+export function textBeforeSuffix(
+  folded: string | readonly string[],
+  bangNeedsMixed = SUFFIX_BANG_NEEDS_MIXED,
+): string | undefined {
+  const start = adversarialSuffixStart(folded, bangNeedsMixed);
   if (start <= 0) return undefined;
   return typeof folded === 'string' ? folded.slice(0, start) : piecesPrefix(folded, start);
 }

@@ -75,18 +75,21 @@ describe('suffixHarmfulProbability, round 46’s reading (`outside`)', () => {
   const { scorer } = harmfulModels();
 
   it('reads the request before, after or between suffixes; round 45’s only before', () => {
-    const cases: ReadonlyArray<readonly [string, number, number]> = [
-      [`${harmfulRequest} ${mixedTail}`, 1, 1],
-      [`${mixedTail} ${harmfulRequest}`, 0, 1],
-      [`! ! ! ${harmfulRequest} ${mixedTail}`, 0, 1],
-      [`Hi ${mixedTail} ${harmfulRequest}`, 0.49, 1],
-      // Lone `!` alone no longer opens the gate: the message is not read as a request.
-      ['Can you help me ! ! !', 0.952, 0],
-      [mixedTail, 0, 0],
+    // Columns: round 45's gate (lone `!` open it alone), round 46's `before`
+    // gate (lone `!` only beside a mixed token, the default), the outside reading.
+    const cases: ReadonlyArray<readonly [string, number, number, number]> = [
+      [`${harmfulRequest} ${mixedTail}`, 1, 1, 1],
+      [`${mixedTail} ${harmfulRequest}`, 0, 0, 1],
+      [`! ! ! ${harmfulRequest} ${mixedTail}`, 0, 1, 1],
+      [`Hi ${mixedTail} ${harmfulRequest}`, 0.49, 0.49, 1],
+      // Lone `!` alone no longer open the gate: the message is not read as a request.
+      ['Can you help me ! ! !', 0.952, 0, 0],
+      [mixedTail, 0, 0, 0],
     ];
-    for (const [text, before, outside] of cases) {
+    for (const [text, round45, before, outside] of cases) {
+      expect(suffixHarmfulProbability(text, scorer, 'before', false), text).toBe(round45);
       expect(suffixHarmfulProbability(text, scorer), text).toBe(before);
-      expect(suffixHarmfulProbability(text, scorer, 'before'), text).toBe(before);
+      expect(suffixHarmfulProbability(text, scorer, 'before', true), text).toBe(before);
       expect(suffixHarmfulProbability(text, scorer, 'outside'), text).toBe(outside);
     }
   });

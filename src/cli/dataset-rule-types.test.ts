@@ -9,7 +9,10 @@ describe('secretTypesForRule', () => {
   });
 
   it('maps a generic rule to the generic detectors, and an unknown or missing rule to nothing', () => {
-    expect(secretTypesForRule('generic-api-key')).toEqual(['GENERIC_SECRET', 'HIGH_ENTROPY_STRING']);
+    expect(secretTypesForRule('generic-api-key')).toEqual([
+      'GENERIC_SECRET',
+      'HIGH_ENTROPY_STRING',
+    ]);
     expect(secretTypesForRule('discord-client-id')).toBeUndefined();
     expect(secretTypesForRule(undefined)).toBeUndefined();
   });

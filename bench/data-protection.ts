@@ -63,6 +63,20 @@
  *    run alone, 0.996x and 1.067x (load 16–20: the chain's ratio still
  *    moves by several percent at that load, so instruction counts decide a
  *    change that small, see docs/data-protection.md, round 46).
+ * 6. Fresh processes (since round 46): the rows the targets are judged by
+ *    (the ordinary 1 MB, each adversarial input and each value flood at
+ *    1 MB, and `findPii`, `findSecrets` and the chain on the real text) are
+ *    each timed in `BENCH_ISOLATED_PROCESSES` (default 7) fresh node
+ *    processes of their own, this file bundled into plain JavaScript,
+ *    rows interleaved (bench/isolated.ts): each process runs its row ten
+ *    times untimed, then five timed; a row's figure is the median of its
+ *    processes' medians (its fastest run printed beside it), and a ratio
+ *    divides those medians. Timed in this process after the floods, a
+ *    row read what V8 learned from them (deopts on the floods' strings,
+ *    a heap two to three times as large), not the code's cost on the row
+ *    alone. `BENCH_IN_PROCESS=1` times them here, as until round 46. The
+ *    rest (linearity, the 4 MB flood ratios, the breakdown of the chain's
+ *    time, the peer and the one-call-per-text rows) stays in this process.
  */
 
 import { join, resolve } from 'node:path';

@@ -68,7 +68,7 @@
  *    1 MB, and `findPii`, `findSecrets` and the chain on the real text) are
  *    each timed in `BENCH_ISOLATED_PROCESSES` (default 7) fresh node
  *    processes of their own, this file bundled into plain JavaScript,
- *    rows interleaved (bench/isolated.ts): each process runs its row ten
+ *    rows interleaved (bench/isolated.ts): each process runs its row twenty
  *    times untimed, then five timed; a row's figure is the median of its
  *    processes' medians (its fastest run printed beside it), and a ratio
  *    divides those medians. Timed in this process after the floods, a
@@ -246,17 +246,18 @@ const datasetsDir =
 
 /**
  * What a row measured in fresh processes runs (section 6): `work`, after
- * `warm` untimed calls (ten: a fresh process's first calls on a megabyte still compile, 97 to 145 ms against 63 warm for the ordinary text).
+ * `warm` untimed calls (twenty: in a fresh process `findPii`'s first calls on
+ * the real text read 130, 84, 49, 62, 38 ms, its 15th and later 7-14 ms).
  */
 function isolatedWork(row: string): { work: () => unknown; warm: number } {
   const colon = row.indexOf(':');
   const kind = colon < 0 ? row : row.slice(0, colon);
   const name = row.slice(colon + 1);
-  if (kind === 'ordinary') return { work: check(mixedText(MB)), warm: 10 };
+  if (kind === 'ordinary') return { work: check(mixedText(MB)), warm: 20 };
   const hostile = kind === 'adversarial' ? adversarial[name] : undefined;
-  if (hostile !== undefined) return { work: check(hostile), warm: 10 };
+  if (hostile !== undefined) return { work: check(hostile), warm: 20 };
   const flood = kind === 'flood' ? valueFloods[name] : undefined;
-  if (flood !== undefined) return { work: check(flood(MB)), warm: 10 };
+  if (flood !== undefined) return { work: check(flood(MB)), warm: 20 };
   if (kind === 'real') {
     const real = devSetTexts(datasetsDir)?.join('\n').slice(0, MB);
     if (real === undefined) throw new Error(`${row}: the dev sets are not there (DATASETS_DIR)`);
@@ -265,7 +266,7 @@ function isolatedWork(row: string): { work: () => unknown; warm: number } {
       findSecrets: () => findSecrets(real),
       chain: check(real),
     };
-    if (works[name] !== undefined) return { work: works[name], warm: 10 };
+    if (works[name] !== undefined) return { work: works[name], warm: 20 };
   }
   throw new Error(`unknown bench row: ${row}`);
 }
@@ -377,7 +378,7 @@ console.log(
 );
 if (isolated !== undefined) {
   console.log(
-    `(rows ending "fresh processes": each row in ${processes} fresh node processes of its own, bundled, rows interleaved; the median of the processes' medians of 5 runs after 10 untimed, the fastest run in brackets; ratios divide those medians. BENCH_IN_PROCESS=1: timed in this process after the sections before them, as until round 46)`,
+    `(rows ending "fresh processes": each row in ${processes} fresh node processes of its own, bundled, rows interleaved; the median of the processes' medians of 5 runs after 20 untimed, the fastest run in brackets; ratios divide those medians. BENCH_IN_PROCESS=1: timed in this process after the sections before them, as until round 46)`,
   );
 }
 const headMs = ordinaryFresh?.ms ?? baseMs;

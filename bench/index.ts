@@ -6,6 +6,11 @@
  *   npm run bench                     # all suites
  *   npm run bench -- overhead chains  # some suites
  *
+ * Within a suite, the rows the issues' targets are judged by (data-protection's
+ * real-text rows and hostile/ordinary ratios, streaming's CPU table) run each
+ * in fresh processes of their own since round 46 (bench/isolated.ts), so a
+ * row does not read what the sections before it left in the suite's process.
+ *
  * Set BENCH_JSON_DIR to also get each suite's JSON summary there (used by
  * `npm run compare`).
  */

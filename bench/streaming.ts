@@ -21,6 +21,14 @@
  *    `keepNames` (as the library's build), run by plain node. Under tsx every
  *    closure made also costs a `__name` call, which users do not pay;
  *    BENCH_CPU_TSX=1 measures it in this process as before, for comparison.
+ *    Since round 46 each row of that table runs in fresh processes of its
+ *    own (BENCH_ISOLATED_PROCESSES, default 7, rows interleaved; each runs
+ *    its row CPU_ROW_WARM times untimed, then CPU_ROW_TIMED timed;
+ *    bench/isolated.ts): in one process a row read what the rows before it
+ *    left (a heap growing by about 60 MB a round, the chain's code
+ *    deoptimised on each new kind of text), so the spaced row's median was
+ *    twice its fastest. BENCH_CPU_IN_PROCESS=1 runs every row in one
+ *    process, in turns, as until round 46.
  * 5. Guard cost per streamed MB, each side in processes of its own
  *    (BENCH_STREAMING=cost; bench/streaming-cost.ts is the child): the
  *    instructions each side executes (cachegrind, deterministic under
@@ -53,6 +61,7 @@ import {
 import { windowProcessor } from '../src/middleware/window-processor';
 import { scriptedModel } from '../src/testing';
 import { benchModel, outputCallGuard, prose, releasedByProcessor, seededRandom } from './fixtures';
+import { inFreshProcesses, isolatedRow } from './isolated';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const CARD = /\b(?:\d[ -]?){15}\d\b/g;
@@ -422,11 +431,37 @@ async function cpuTable() {
       outfile,
       logLevel: 'warning',
     });
-    const result = spawnSync(process.execPath, [outfile], {
-      env: { ...process.env, BENCH_STREAMING: 'cpu', BENCH_STREAMING_BUNDLED: '1' },
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error(`the bundled CPU table failed (${result.status})`);
+    const env = { BENCH_STREAMING: 'cpu', BENCH_STREAMING_BUNDLED: '1' };
+    if (process.env.BENCH_CPU_IN_PROCESS === '1') {
+      // As until round 46: every row in one process, in turns.
+      const result = spawnSync(process.execPath, [outfile], {
+        env: { ...process.env, ...env },
+        stdio: 'inherit',
+      });
+      if (result.status !== 0) throw new Error(`the bundled CPU table failed (${result.status})`);
+      return;
+    }
+    // Each row in fresh processes of its own (round 46): in one process a
+    // row's figure depended on the rows before it (docs/streaming.md).
+    const processes = Number(process.env.BENCH_ISOLATED_PROCESSES ?? 7);
+    const spreads = inFreshProcesses(outfile, CPU_ROWS, { processes, env });
+    const stats = Object.fromEntries(
+      CPU_ROWS.map(name => [
+        name,
+        { median: spreads.get(name)!.median, fastest: spreads.get(name)!.fastest },
+      ]),
+    ) as CpuStats;
+    console.log(
+      '\n### CPU per streamed MB (1 MB of prose in 4-character deltas; bundled, plain node)\n',
+    );
+    printCpuTable(
+      stats,
+      `median of ${processes} processes`,
+      `fastest of ${processes * CPU_ROW_TIMED}`,
+    );
+    console.log(
+      `\nMeasured with each row in fresh processes of its own (since round 46): ${processes} plain node processes per row, rows interleaved (reversed every other round); each runs its row ${CPU_ROW_WARM} times untimed, then ${CPU_ROW_TIMED} timed; a row's median is the median of its processes' medians, its fastest the fastest timed run. BENCH_CPU_IN_PROCESS=1: every row in one process, in turns, as until round 46.`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -450,9 +485,11 @@ function spacedLetters(size: number): string {
  * the guardrails add to reading the stream) against it too.
  */
 async function cpuPerMegabyte() {
-  console.log(
-    `\n### CPU per streamed MB (1 MB of prose in 4-character deltas; ${BUNDLED ? 'bundled, plain node' : 'under tsx'})\n`,
-  );
+  if (isolatedRow() === undefined) {
+    console.log(
+      `\n### CPU per streamed MB (1 MB of prose in 4-character deltas; ${BUNDLED ? 'bundled, plain node' : 'under tsx'})\n`,
+    );
+  }
   // CPU time of this process (process.cpuUsage: user + system, so the GC's
   // threads count too), not wall time: on a shared machine other jobs
   // stretch wall time, and they do not use this process's CPU. The eight
@@ -503,17 +540,10 @@ async function cpuPerMegabyte() {
     const { stream } = await model.doStream({ prompt });
     await drain(stream);
   };
-  const runs = {
-    generate: [] as number[],
-    bare: [] as number[],
-    early: [] as number[],
-    bounded: [] as number[],
-    hold: [] as number[],
-    processor: [] as number[],
-    spaced: [] as number[],
-    syncBare: [] as number[],
-    syncEarly: [] as number[],
-  };
+  const runs = Object.fromEntries(CPU_ROWS.map(name => [name, [] as number[]])) as Record<
+    CpuRow,
+    number[]
+  >;
   // The window processor alone, fed the same deltas without a web stream
   // around it: the guard cost without the noise of subtracting two streams.
   const deltaParts: LanguageModelV4StreamPart[] = [];
@@ -539,54 +569,97 @@ async function cpuPerMegabyte() {
     spacedParts.push({ type: 'text-delta', id: 't', delta: spaced.slice(at, at + 4) });
   }
   const spacedOnce = processorOnceOver(spacedParts, spaced.length);
+  // Each row's CPU milliseconds of one run (spaced letters scaled to a MB).
+  const rowRuns: Record<CpuRow, () => Promise<number>> = {
+    generate: () => cpuMs(generateOnce),
+    bare: () => cpuMs(bareOnce),
+    early: () => cpuMs(windowOnce(earlyChain)),
+    bounded: () => cpuMs(windowOnce(boundedChain)),
+    hold: () => cpuMs(holdOnce),
+    processor: () => cpuMs(processorOnce),
+    spaced: async () => ((await cpuMs(spacedOnce)) * 1024) / SPACED_KB,
+    syncBare: () => cpuMs(syncBareOnce),
+    syncEarly: () => cpuMs(windowOnce(earlyChain, true)),
+  };
+  const row = isolatedRow();
+  if (row !== undefined) {
+    // A child of `cpuTable`: this row alone, CPU_ROW_WARM untimed runs, then CPU_ROW_TIMED.
+    const run = rowRuns[row as CpuRow];
+    if (run === undefined) throw new Error(`unknown CPU row: ${row}`);
+    for (let i = 0; i < CPU_ROW_WARM; i++) await run();
+    const cpuMsOfRuns: number[] = [];
+    for (let i = 0; i < CPU_ROW_TIMED; i++) cpuMsOfRuns.push(await run());
+    console.log(JSON.stringify({ cpuMs: cpuMsOfRuns }));
+    return;
+  }
   const RUNS = 11;
   for (let i = 0; i < RUNS; i++) {
-    runs.generate.push(await cpuMs(generateOnce));
-    runs.bare.push(await cpuMs(bareOnce));
-    runs.early.push(await cpuMs(windowOnce(earlyChain)));
-    runs.bounded.push(await cpuMs(windowOnce(boundedChain)));
-    runs.hold.push(await cpuMs(holdOnce));
-    runs.processor.push(await cpuMs(processorOnce));
-    runs.spaced.push(((await cpuMs(spacedOnce)) * 1024) / SPACED_KB);
-    runs.syncBare.push(await cpuMs(syncBareOnce));
-    runs.syncEarly.push(await cpuMs(windowOnce(earlyChain, true)));
+    for (const name of CPU_ROWS) runs[name].push(await rowRuns[name]());
   }
-  const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-  const fastestOf = (values: number[]) => Math.min(...values);
+  const stats = Object.fromEntries(
+    CPU_ROWS.map(name => [
+      name,
+      { median: medianOfAll(runs[name]), fastest: Math.min(...runs[name]) },
+    ]),
+  ) as CpuStats;
+  printCpuTable(stats, `median of ${RUNS}`, `fastest of ${RUNS}`);
   console.log(
-    `| stream | CPU, median of ${RUNS} (ms) | vs one generate check | guard cost (stream - unguarded stream) vs one generate check | CPU, fastest of ${RUNS} (ms) | vs one generate check | guard cost vs one generate check |`,
+    `\nMeasured in one process (BENCH_CPU_IN_PROCESS=1 or BENCH_CPU_TSX=1): the rows in turns, ${RUNS} rounds, each row's figure after the rows before it in that process.`,
+  );
+}
+
+/** The CPU table's rows, in the order the in-process rounds run them. */
+const CPU_ROWS = [
+  'generate',
+  'bare',
+  'early',
+  'bounded',
+  'hold',
+  'processor',
+  'spaced',
+  'syncBare',
+  'syncEarly',
+] as const;
+type CpuRow = (typeof CPU_ROWS)[number];
+type CpuStats = Record<CpuRow, { median: number; fastest: number }>;
+/**
+ * Untimed and timed runs of a CPU row in a fresh process of its own: a
+ * fresh process's spaced row read 1,310, 1,119, 451, 325 ms per MB over
+ * its first four runs, then 304-450 (V8 still deoptimising: 10, 7, 2, 2
+ * bailouts in those runs; a zz script, load 10).
+ */
+const CPU_ROW_WARM = 4;
+const CPU_ROW_TIMED = 3;
+
+/** The CPU table from each row's median and fastest CPU ms (`medianLabel`, `fastestLabel` head their columns). */
+function printCpuTable(stats: CpuStats, medianLabel: string, fastestLabel: string) {
+  console.log(
+    `| stream | CPU, ${medianLabel} (ms) | vs one generate check | guard cost (stream - unguarded stream) vs one generate check | CPU, ${fastestLabel} (ms) | vs one generate check | guard cost vs one generate check |`,
   );
   console.log('|---|---|---|---|---|---|---|');
-  const generate = { median: medianOf(runs.generate), fastest: fastestOf(runs.generate) };
-  const bare = { median: medianOf(runs.bare), fastest: fastestOf(runs.bare) };
+  const { generate, bare, processor, spaced: spacedCpu, syncBare, syncEarly } = stats;
   console.log(
     `| generate (one check of the whole text) | ${generate.median.toFixed(0)} | 1.00 | - | ${generate.fastest.toFixed(0)} | 1.00 | - |`,
   );
   console.log(
     `| unguarded stream | ${bare.median.toFixed(0)} | ${(bare.median / generate.median).toFixed(2)} | - | ${bare.fastest.toFixed(0)} | ${(bare.fastest / generate.fastest).toFixed(2)} | - |`,
   );
-  for (const [label, values] of [
-    ['window, early release', runs.early],
-    ['window, bounded (no hooks)', runs.bounded],
-    ['hold (one check at the end, every delta released then)', runs.hold],
+  for (const [label, { median, fastest }] of [
+    ['window, early release', stats.early],
+    ['window, bounded (no hooks)', stats.bounded],
+    ['hold (one check at the end, every delta released then)', stats.hold],
   ] as const) {
-    const median = medianOf(values);
-    const fastest = fastestOf(values);
     console.log(
       `| ${label} | ${median.toFixed(0)} | ${(median / generate.median).toFixed(2)} | ${((median - bare.median) / generate.median).toFixed(2)} | ${fastest.toFixed(0)} | ${(fastest / generate.fastest).toFixed(2)} | ${((fastest - bare.fastest) / generate.fastest).toFixed(2)} |`,
     );
   }
-  const processor = { median: medianOf(runs.processor), fastest: fastestOf(runs.processor) };
   console.log(
     `| window processor alone (early release, no web stream) | ${processor.median.toFixed(0)} | ${(processor.median / generate.median).toFixed(2)} | - | ${processor.fastest.toFixed(0)} | ${(processor.fastest / generate.fastest).toFixed(2)} | - |`,
   );
-  const spacedCpu = { median: medianOf(runs.spaced), fastest: fastestOf(runs.spaced) };
   console.log(
     `| window processor alone, random spaced letters (${SPACED_KB} KB, per MB; vs the prose row: ${(spacedCpu.median / processor.median).toFixed(1)}x median, ${(spacedCpu.fastest / processor.fastest).toFixed(1)}x fastest) | ${spacedCpu.median.toFixed(0)} | ${(spacedCpu.median / generate.median).toFixed(2)} | - | ${spacedCpu.fastest.toFixed(0)} | ${(spacedCpu.fastest / generate.fastest).toFixed(2)} | - |`,
   );
   // The same two streams from a model whose stream's pull is a plain function.
-  const syncBare = { median: medianOf(runs.syncBare), fastest: fastestOf(runs.syncBare) };
-  const syncEarly = { median: medianOf(runs.syncEarly), fastest: fastestOf(runs.syncEarly) };
   console.log(
     `| unguarded stream, model with a plain pull | ${syncBare.median.toFixed(0)} | ${(syncBare.median / generate.median).toFixed(2)} | - | ${syncBare.fastest.toFixed(0)} | ${(syncBare.fastest / generate.fastest).toFixed(2)} | - |`,
   );

@@ -29,15 +29,18 @@
  * fewer than 200 rows: at most 1 row); tldr, arena-hard and GPTeacher
  * included. Otherwise it is not run further (no training).
  *
- *   nice -n 10 npx tsx scripts/train/injection/suffix-one-script-screen.ts
+ *   nice -n 10 npx tsx scripts/train/injection/suffix-one-script-screen.ts [--kinds]
+ *
+ * `--kinds` adds the breakdown by token kind (`kindBreakdown`).
  */
+
+import { dominantScript } from '../../../src/guards/harmful-content/script';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
 import {
   adversarialSuffixStart,
   SUFFIX_ODD,
   SUFFIX_WINDOW,
 } from '../../../src/guards/prompt-injection/suffix-gate';
-import { dominantScript } from '../../../src/guards/harmful-content/script';
 import { syntheticRows } from '../augment';
 import { harmfulRows } from '../harmful/harmful-data';
 import { type DataPaths, directRows, indirectRows } from '../injection-data';
@@ -126,9 +129,80 @@ export function widerGateOpens(folded: string, exemptCode: boolean): boolean {
   return false;
 }
 
+/** Token kinds read by the breakdown (not gates): each a test of one token. */
+const tokenTests: Record<string, { raw: boolean; test: (token: string) => boolean }> = {
+  'other-script': {
+    raw: false,
+    test: token => /\p{L}/u.test(token) && !/\p{Script=Latin}/u.test(token),
+  },
+  glued: { raw: false, test: isGluedToken },
+  'one-inner-symbol': {
+    raw: false,
+    test: token => /[\p{L}\p{N}][^\p{L}\p{N}\p{M}.\-_'’/\\:@&+,#\s][\p{L}\p{N}]/u.test(token),
+  },
+  camel: { raw: true, test: token => /^\p{L}+$/u.test(token) && /\p{Ll}\p{Lu}/u.test(token) },
+  'letters-14': { raw: false, test: token => /^\p{L}{14,}$/u.test(token) },
+};
+
+/** Whether a window of `SUFFIX_WINDOW` tokens of `text` holds `SUFFIX_ODD` that pass `test`. */
+function kindWindowOpens(text: string, test: (token: string) => boolean): boolean {
+  const ring = new Uint8Array(SUFFIX_WINDOW);
+  let count = 0;
+  let index = 0;
+  for (const token of text.split(/\s+/)) {
+    if (token === '') continue;
+    const slot = index++ % SUFFIX_WINDOW;
+    count -= ring[slot]!;
+    ring[slot] = test(token) ? 1 : 0;
+    count += ring[slot]!;
+    if (count >= SUFFIX_ODD) return true;
+  }
+  return false;
+}
+
+/**
+ * Per source and token kind: rows holding a token of the kind, and rows
+ * where a window of the gate's size holds `SUFFIX_ODD` of them (the kind
+ * alone as a gate); for llm-adaptive-attacks by family and only on the rows
+ * variant B's gate stays shut on. Kinds: `other-script` (a token whose
+ * letters are all of another script, in a Latin text), `glued` (this
+ * screen's), `one-inner-symbol` (a non-joiner symbol between two letters or
+ * digits), `camel` (as written: a letters-only token with a lower-case
+ * letter before a capital), `letters-14` (a letters-only token of 14 or
+ * more letters, folded).
+ */
+function kindBreakdown(
+  rows: Array<{ text: string; label: number; group: string; family?: string }>,
+): void {
+  const table = new Map<string, number[]>();
+  const names = Object.keys(tokenTests);
+  for (const row of rows) {
+    const folded = foldText(row.text);
+    const adaptive = row.group === 'direct:tml-epfl/llm-adaptive-attacks';
+    if (adaptive && widerGateOpens(folded, true)) continue;
+    const key = adaptive ? `1\t${row.group} ${row.family} (B shut)` : `${row.label}\t${row.group}`;
+    const counts = table.get(key) ?? new Array<number>(1 + 2 * names.length).fill(0);
+    counts[0]!++;
+    const latin = dominantScript(folded) === 'latin';
+    for (const [index, name] of names.entries()) {
+      const { raw, test } = tokenTests[name]!;
+      if (name === 'other-script' && !latin) continue;
+      const text = raw ? row.text : folded;
+      if (text.split(/\s+/).some(test)) counts[1 + 2 * index]!++;
+      if (kindWindowOpens(text, test)) counts[2 + 2 * index]!++;
+    }
+    table.set(key, counts);
+  }
+  console.log(`\nlabel\tsource\trows\t${names.map(name => `${name} any/window`).join('\t')}`);
+  for (const [key, counts] of [...table].sort()) {
+    const cells = names.map((_, index) => `${counts[1 + 2 * index]}/${counts[2 + 2 * index]}`);
+    console.log(`${key}\t${counts[0]}\t${cells.join('\t')}`);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const paths: DataPaths = { corpora: '../shared/corpora', datasets: '../shared/datasets' };
-  const rows: Array<{ text: string; label: number; group: string }> = [
+  const rows: Array<{ text: string; label: number; group: string; family?: string }> = [
     ...directRows(paths).map(row => ({ ...row, group: `direct:${row.group}` })),
     ...indirectRows(paths).map(row => ({ ...row, group: `indirect:${row.group}` })),
     ...syntheticRows().map(row => ({ ...row, group: `direct:${row.group}` })),
@@ -161,4 +235,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(`A ${fails.a.length === 0 ? 'passes' : `fails: ${fails.a.join(', ')}`}`);
   console.log(`B ${fails.b.length === 0 ? 'passes' : `fails: ${fails.b.join(', ')}`}`);
+  if (process.argv.includes('--kinds')) kindBreakdown(rows);
 }

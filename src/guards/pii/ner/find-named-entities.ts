@@ -549,9 +549,14 @@ function readNames(
   /** `text` with the typed placeholders as blanks, made when a chunk holds one. */
   let blanked: string | undefined;
   /** Adds the chunk's spans of the asked types that take in no placeholder, offsets into `text`. */
-  const keep = (chunkSpans: readonly NerSpan[], start: number, into: NerSpan[]) => {
+  const keep = (
+    chunkSpans: readonly NerSpan[],
+    start: number,
+    into: NerSpan[],
+    types: readonly NerEntity[] = entities,
+  ) => {
     for (const span of chunkSpans) {
-      if (!entities.includes(span.type)) continue;
+      if (!types.includes(span.type)) continue;
       const from = span.start + start;
       const to = span.end + start;
       if (mask) {
@@ -612,9 +617,15 @@ function readNames(
       const ways: NerSpan[][] = [[], [], []];
       // Both take the labels of the tokens the placeholders leave as they were from the plain
       // reading (round 42; the typed one its tokens too: the same text).
-      keep(tagChunk(chunk, gazetteers, score, typed, reading).spans, start, ways[0]!);
+      // Every type is kept until the readings are united (round 46): a reading's type wins
+      // over the others' on the span before the asked types are picked, as when all are asked
+      // (`[LOCATION], Gdansk, [LOCATION]` with PERSON and LOCATION asked: the typed reading's
+      // ORGANIZATION dropped first let another reading's PERSON hide `Gdansk`, so a second
+      // pass over redacted text redacted more than the first, and window mode's context
+      // came back changed).
+      keep(tagChunk(chunk, gazetteers, score, typed, reading).spans, start, ways[0]!, nerEntities);
       range = rangeAt;
-      keep(plain, start, ways[1]!);
+      keep(plain, start, ways[1]!, nerEntities);
       range = rangeAt;
       blanked ??= blankPlaceholders(text, mask!.typed);
       const blank = blanked.slice(start, end);
@@ -624,6 +635,7 @@ function readNames(
           : tagChunk(blank, gazetteers, score, [], reading, sameOffset).spans,
         start,
         ways[2]!,
+        nerEntities,
       );
       ways[2] = ways[2]!.filter(span => {
         while (before + 1 < typed.length && typed[before + 1]!.end + start <= span.start) before++;
@@ -633,7 +645,9 @@ function readNames(
           PLACEHOLDER_GAP.test(text.slice(after, Math.min(span.start, after + 9)))
         );
       });
-      unite(ways, spans);
+      const united: NerSpan[] = [];
+      unite(ways, united);
+      for (const span of united) if (entities.includes(span.type)) spans.push(span);
     }
     start = end;
   }

@@ -12,9 +12,10 @@ import { pii } from '../pii';
  *
  * How (traced through the checks, r46-hN): the check that re-read the
  * released context `[LOCATION], Gdansk, [LOCATION]` hid `Gdansk` as a
- * PERSON (with PERSON and LOCATION asked, `readNames` dropped the typed
- * reading's ORGANIZATION before uniting its readings, so another reading's
- * PERSON won: second test), the context came back changed, window mode
+ * PERSON (`readNames` read the chunk with the placeholders as blanks too,
+ * and took that reading's PERSON right after a placeholder where the plain
+ * reading had an ORGANIZATION: second test; now it does not), the context
+ * came back changed, window mode
  * dropped it, and the last check read `Lincoln and Jackson … Chester.`
  * alone: no anchor. With the context kept, the anchors before an item are
  * `[LOCATION]` placeholders, no span, and the characters between differ

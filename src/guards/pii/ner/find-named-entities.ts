@@ -549,14 +549,9 @@ function readNames(
   /** `text` with the typed placeholders as blanks, made when a chunk holds one. */
   let blanked: string | undefined;
   /** Adds the chunk's spans of the asked types that take in no placeholder, offsets into `text`. */
-  const keep = (
-    chunkSpans: readonly NerSpan[],
-    start: number,
-    into: NerSpan[],
-    types: readonly NerEntity[] = entities,
-  ) => {
+  const keep = (chunkSpans: readonly NerSpan[], start: number, into: NerSpan[]) => {
     for (const span of chunkSpans) {
-      if (!types.includes(span.type)) continue;
+      if (!entities.includes(span.type)) continue;
       const from = span.start + start;
       const to = span.end + start;
       if (mask) {
@@ -617,15 +612,9 @@ function readNames(
       const ways: NerSpan[][] = [[], [], []];
       // Both take the labels of the tokens the placeholders leave as they were from the plain
       // reading (round 42; the typed one its tokens too: the same text).
-      // Every type is kept until the readings are united (round 46): a reading's type wins
-      // over the others' on the span before the asked types are picked, as when all are asked
-      // (`[LOCATION], Gdansk, [LOCATION]` with PERSON and LOCATION asked: the typed reading's
-      // ORGANIZATION dropped first let another reading's PERSON hide `Gdansk`, so a second
-      // pass over redacted text redacted more than the first, and window mode's context
-      // came back changed).
-      keep(tagChunk(chunk, gazetteers, score, typed, reading).spans, start, ways[0]!, nerEntities);
+      keep(tagChunk(chunk, gazetteers, score, typed, reading).spans, start, ways[0]!);
       range = rangeAt;
-      keep(plain, start, ways[1]!, nerEntities);
+      keep(plain, start, ways[1]!);
       range = rangeAt;
       blanked ??= blankPlaceholders(text, mask!.typed);
       const blank = blanked.slice(start, end);
@@ -635,19 +624,24 @@ function readNames(
           : tagChunk(blank, gazetteers, score, [], reading, sameOffset).spans,
         start,
         ways[2]!,
-        nerEntities,
       );
+      // Round 46 (r46-hN): not where the plain reading read a name of another type (`[LOCATION],
+      // Gdansk, [LOCATION]`: an ORGANIZATION there, a PERSON here). The placeholder hid no name
+      // there, and a PERSON asked alone then hid `Gdansk` in window mode's re-check of released
+      // context where generate had not: the context came back changed and was dropped.
+      let other = 0;
       ways[2] = ways[2]!.filter(span => {
         while (before + 1 < typed.length && typed[before + 1]!.end + start <= span.start) before++;
         const after = typed[before]!.end + start;
+        while (other < plain.length && plain[other]!.end + start <= span.start) other++;
+        const read = plain[other];
         return (
           after <= span.start &&
-          PLACEHOLDER_GAP.test(text.slice(after, Math.min(span.start, after + 9)))
+          PLACEHOLDER_GAP.test(text.slice(after, Math.min(span.start, after + 9))) &&
+          (read === undefined || read.start + start >= span.end || read.type === span.type)
         );
       });
-      const united: NerSpan[] = [];
-      unite(ways, united);
-      for (const span of united) if (entities.includes(span.type)) spans.push(span);
+      unite(ways, spans);
     }
     start = end;
   }

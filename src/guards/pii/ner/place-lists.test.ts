@@ -163,8 +163,8 @@ describe('items after a place, and placeholders as items (round 46 review, `item
   });
 
   it('a redacted list read again with PERSON and LOCATION asked hides nothing more', () => {
-    // 3d9d92a7 hid `Gdansk` as a PERSON: the typed reading's ORGANIZATION was dropped before
-    // the readings were united.
+    // 3d9d92a7 hid `Gdansk` as a PERSON: the reading with the placeholders as blanks read one
+    // where the plain reading read an ORGANIZATION.
     expect(asked('Routes through [LOCATION], Gdansk, [LOCATION], [LOCATION].')).toEqual([]);
   });
 

@@ -14,7 +14,8 @@ import { pii } from '../pii';
  * released context `[LOCATION], Gdansk, [LOCATION]` hid `Gdansk` as a
  * PERSON (`readNames` read the chunk with the placeholders as blanks too,
  * and took that reading's PERSON right after a placeholder where the plain
- * reading had an ORGANIZATION: second test; now it does not), the context
+ * reading had an ORGANIZATION: second test; now not after a `[LOCATION]`
+ * and a `,`, `&` or `/`), the context
  * came back changed, window mode
  * dropped it, and the last check read `Lincoln and Jackson … Chester.`
  * alone: no anchor. With the context kept, the anchors before an item are

@@ -166,6 +166,12 @@ describe('items after a place, and placeholders as items (round 46 review, `item
     // 3d9d92a7 hid `Gdansk` as a PERSON: the reading with the placeholders as blanks read one
     // where the plain reading read an ORGANIZATION.
     expect(asked('Routes through [LOCATION], Gdansk, [LOCATION], [LOCATION].')).toEqual([]);
+    // Only in a list after a LOCATION placeholder: a name after a placeholder the text wrote
+    // is still found with PERSON alone (round 41; a first version of this fix lost it).
+    const person = (text: string) =>
+      findNamedEntities(text, ['PERSON']).map(span => text.slice(span.start, span.end));
+    expect(person('[PERSON] Olu Adeyemi called.')).toEqual(['Olu Adeyemi']);
+    expect(person('[ORGANIZATION], Kenya said hi.')).toEqual(['Kenya']);
   });
 
   it('lists with an item that is no place stream as generate reads them', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { windowAndGenerateTexts } from '../../../../test/helpers';
 import { pii } from '../pii';
+import { findNamedEntities } from './find-named-entities';
 
 /*
  * Round 46 review (hJ) of the place-list rule (`placeListItems`, places.ts,
@@ -89,5 +90,19 @@ describe('redaction of a list of places', () => {
     expect(await guard.check(GENERATED, { stage: 'output' } as never)).toMatchObject({
       action: 'allow',
     });
+  });
+});
+
+describe('a person named like a place after a `[LOCATION]` the text wrote (left, r46-hN)', () => {
+  // The reading with placeholders as blanks read `Lincoln` a PERSON, the plain one a LOCATION;
+  // 3d9d92a7 took the PERSON (round 41). Now, right after a LOCATION placeholder and a comma,
+  // the plain reading's type stands, so PERSON alone leaves the name (6 of 144 probes of one-
+  // word place names in such frames; no two-word name lost). Hiding it again would hide
+  // `Gdansk` in a redacted list, which generate leaves, and split streams from generate.
+  it.fails('PERSON alone still finds `Lincoln` in `Thanks [LOCATION], Lincoln will call.`', () => {
+    const text = 'Thanks [LOCATION], Lincoln will call.';
+    expect(
+      findNamedEntities(text, ['PERSON']).map(span => text.slice(span.start, span.end)),
+    ).toEqual(['Lincoln']);
   });
 });

@@ -625,12 +625,26 @@ function readNames(
         start,
         ways[2]!,
       );
+      // Round 46 (r46-hN): not an item of a list of places, right after a LOCATION placeholder
+      // and a `,`, `&` or `/`, where the plain reading read a name of another type (`[LOCATION],
+      // Gdansk, [LOCATION]`: an ORGANIZATION there, a PERSON here): window mode's re-check of
+      // released context hid `Gdansk` where generate had not, the context came back changed
+      // and was dropped. Elsewhere (`[PERSON] Olu Adeyemi called.`) the name stays (round 41).
+      let other = 0;
       ways[2] = ways[2]!.filter(span => {
         while (before + 1 < typed.length && typed[before + 1]!.end + start <= span.start) before++;
         const after = typed[before]!.end + start;
+        while (other < plain.length && plain[other]!.end + start <= span.start) other++;
+        const read = plain[other];
+        const gap = text.slice(after, Math.min(span.start, after + 9));
         return (
           after <= span.start &&
-          PLACEHOLDER_GAP.test(text.slice(after, Math.min(span.start, after + 9)))
+          PLACEHOLDER_GAP.test(gap) &&
+          (read === undefined ||
+            read.start + start >= span.end ||
+            read.type === span.type ||
+            typed[before]!.begin !== LOCATION_BEGIN ||
+            !LIST_GAP.test(gap))
         );
       });
       unite(ways, spans);
@@ -642,6 +656,12 @@ function readNames(
 
 /** The blanked chunk's offsets are the chunk's. */
 const sameOffset = (offset: number) => offset;
+
+/** The B label of a LOCATION placeholder. */
+const LOCATION_BEGIN = 1 + 2 * nerEntities.indexOf('LOCATION');
+
+/** A gap that joins the items of a list (`, `, ` & `, `/`). */
+const LIST_GAP = /[,&/]/;
 
 /** Gap characters allowed between a placeholder and the name after it. */
 const PLACEHOLDER_GAP = /^[\s\p{P}]{0,8}$/u;

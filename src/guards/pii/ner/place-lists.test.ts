@@ -141,3 +141,50 @@ describe('lists of places still missed (round 46)', () => {
     ]);
   });
 });
+
+describe('items after a place, and placeholders as items (round 46 review, `itemsAfterPlaces`)', () => {
+  const asked = (text: string) =>
+    findNamedEntities(text, ['PERSON', 'LOCATION']).map(span => [
+      span.type,
+      text.slice(span.start, span.end),
+    ]);
+
+  it('an item right after a `[LOCATION]` placeholder is a place; one before it is not', () => {
+    // 3d9d92a7 read each a PERSON: a placeholder was no item, and no anchor.
+    expect(asked('We sailed past [LOCATION], Bremen and Kiel.')).toEqual([
+      ['LOCATION', 'Bremen'],
+      ['LOCATION', 'Kiel'],
+    ]);
+    expect(asked('Madison or [LOCATION] and Jackson and Adelaide.')).toEqual([
+      ['PERSON', 'Madison'],
+      ['LOCATION', 'Jackson'],
+      ['LOCATION', 'Adelaide'],
+    ]);
+  });
+
+  it('a redacted list read again with PERSON and LOCATION asked hides nothing more', () => {
+    // 3d9d92a7 hid `Gdansk` as a PERSON: the reading with the placeholders as blanks read one
+    // where the plain reading read an ORGANIZATION.
+    expect(asked('Routes through [LOCATION], Gdansk, [LOCATION], [LOCATION].')).toEqual([]);
+    // Only in a list after a LOCATION placeholder: a name after a placeholder the text wrote
+    // is still found with PERSON alone (round 41; a first version of this fix lost it).
+    const person = (text: string) =>
+      findNamedEntities(text, ['PERSON']).map(span => text.slice(span.start, span.end));
+    expect(person('[PERSON] Olu Adeyemi called.')).toEqual(['Olu Adeyemi']);
+    expect(person('[ORGANIZATION], Kenya said hi.')).toEqual(['Kenya']);
+  });
+
+  it('lists with an item that is no place stream as generate reads them', async () => {
+    const texts = [
+      'Routes through Kenya, Gdansk, Eugene or Chester and Lincoln, Maria Lopez, Jackson.',
+      'Madison and Lincoln or Costa Rica, Acme Corp, Orlando and Adelaide, Victoria or Sydney.',
+      `Offices in Lyon, ${Array.from({ length: 12 }, () => 'Eugene, Chester').join(', ')}.`,
+    ];
+    for (const entities of [['PERSON', 'LOCATION'], ['LOCATION'], ['PERSON']] as const)
+      for (const text of texts) {
+        const guard = pii({ entities: [...entities], action: 'redact' });
+        const result = await windowAndGenerateTexts(guard, text, [[1], [7], [30], [3, 11]]);
+        expect(result.streamed).toEqual(Array(4).fill(result.generated));
+      }
+  });
+});

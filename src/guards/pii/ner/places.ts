@@ -1,5 +1,5 @@
 import { Flag, type Scanned } from './features';
-import { nerMaxLength } from './labels';
+import { nerEntities, nerMaxLength } from './labels';
 import { roleNouns } from './role-nouns';
 import type { NerSpan } from './tagger';
 
@@ -328,12 +328,18 @@ function placeLists(scanned: Scanned, candidate: Uint8Array, named: Uint8Array):
  * `Ask Kenya teacher …`, `Jordan said she …`) is a PERSON whatever the tagger read it as. One
  * pass over tokens and spans: linear.
  *
- * Round 46: first, the items of lists of places (`placeListItems`).
+ * Round 46: first, the items of lists of places (`placeListItems`); last, the items that
+ * follow a place in their list (`itemsAfterPlaces`; `typed`: the B label of the typed
+ * placeholder at each token, see `tagTokens`).
  */
-export function countriesLeftOut(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
+export function countriesLeftOut(
+  scanned: Scanned,
+  spans: NerSpan[],
+  typed?: Uint8Array,
+): NerSpan[] {
   // The list rule first: its anchors are the tagger's LOCATION spans, never a country the
   // country rules made one (each rule's reach stays its own, not the sum of both).
-  return countriesAlone(scanned, placeListItems(scanned, spans));
+  return itemsAfterPlaces(scanned, countriesAlone(scanned, placeListItems(scanned, spans)), typed);
 }
 
 /** `countriesLeftOut` before the list rule of round 46 (`placeListItems`). */
@@ -462,11 +468,16 @@ function placeShaped(scanned: Scanned, first: number, last: number): boolean {
  * Little Rock to Baton Rouge`). Spans joined as list items (`listJoined`) on one line form a
  * list (at most `maxListItems`, longer lists are read in runs). A PERSON, ORGANIZATION or
  * STREET_ADDRESS item that is place-shaped (`placeShaped`) is a LOCATION when the tagger read
- * another item of its list as a LOCATION, or when a place word is right before the list's
- * first item (`placeBefore`: `through Basel, Bern and Lausanne`) and every item from the first
- * to it is place-shaped; what decides lies within `listBehind` characters before the item's
- * start and `listAhead` after it (the stream window's reach). Each item reads at most
- * `maxListItems` items: linear.
+ * a later item of its list as a LOCATION within `listAhead` characters after the item's start
+ * (the text window mode holds back), or when it is the list's first, a place word is right
+ * before it (`placeBefore`: `through Basel, Bern and Lausanne`) and the next item is
+ * place-shaped within that reach. The items after a place are read by `itemsAfterPlaces`.
+ * Each item reads at most `maxListItems` items: linear.
+ *
+ * Round 46 review (hN): an anchor before the item is read there, not here. Window mode re-reads
+ * the items before it as released, redacted (`[LOCATION]`), where no span is and where the
+ * characters between differ from the raw text's: a stream in 30-character deltas released seven
+ * items raw that generate hid.
  */
 export function placeListItems(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   if (spans.length < 2) return spans;
@@ -502,28 +513,20 @@ export function placeListItems(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
       end++;
     if (end - index >= 2) {
       const cue = placeBefore(scanned, firsts[index]!);
-      const cueStart = cue ? starts[Math.max(firsts[index]! - 2, 0)]! : -1;
-      let shapedSoFar = true;
       for (let item = index; item < end; item++) {
         const span = spans[item]!;
-        const shaped = placeShaped(scanned, firsts[item]!, lasts[item]!);
-        shapedSoFar &&= shaped;
-        if (span.type === 'LOCATION' || !shaped) continue;
-        const from = span.start - listBehind;
+        if (span.type === 'LOCATION' || !placeShaped(scanned, firsts[item]!, lasts[item]!))
+          continue;
         const to = span.start + listAhead;
         let anchored = false;
-        for (let other = index; other < end && !anchored; other++) {
+        for (let other = item + 1; other < end && !anchored; other++) {
           const near = spans[other]!;
-          anchored = near.type === 'LOCATION' && near.start >= from && near.end <= to;
+          anchored = near.type === 'LOCATION' && near.end <= to;
         }
-        // The cue and the items up to this one lie within reach; a first item needs a second.
-        if (!anchored && cue && shapedSoFar && cueStart >= from) {
-          const next = spans[item + 1];
-          anchored =
-            item > index ||
-            (next !== undefined &&
-              next.end <= to &&
-              placeShaped(scanned, firsts[item + 1]!, lasts[item + 1]!));
+        // A first item after a place word, with a place-shaped second one.
+        if (!anchored && cue && item === index) {
+          const next = spans[item + 1]!;
+          anchored = next.end <= to && placeShaped(scanned, firsts[item + 1]!, lasts[item + 1]!);
         }
         if (!anchored) continue;
         result ??= spans.slice();
@@ -531,6 +534,90 @@ export function placeListItems(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
       }
     }
     index = end;
+  }
+  return result ?? spans;
+}
+
+/** The B label of a LOCATION placeholder (`typed`). */
+const locationBegin = 1 + 2 * nerEntities.indexOf('LOCATION');
+
+/** Most characters between an item and the item before it that makes it a place (`, and the `). */
+const itemGap = 16;
+
+/**
+ * Round 46 review (hN): an item of a list right after a place is one. A PERSON, ORGANIZATION or
+ * STREET_ADDRESS span that is place-shaped (`placeShaped`) and joined as a list item
+ * (`listJoined`) to the item before it, which ends at most `itemGap` characters before it and
+ * is a LOCATION (found so far, by the rules before or by this one, or a `[LOCATION]`
+ * placeholder: `typed`), is a LOCATION, but a country with a person's reading (`Jordan said
+ * she`). A placeholder of another type is an item of that type. Window mode re-reads the items
+ * before an item as released, each a placeholder of the type generate gave it, and the one
+ * right before lies in its context: a stream cut anywhere reads the item as generate does, and
+ * a second reading of redacted text finds what the first did. One pass: linear.
+ */
+function itemsAfterPlaces(scanned: Scanned, spans: NerSpan[], typed?: Uint8Array): NerSpan[] {
+  const { count, start: starts, end: ends } = scanned;
+  if (spans.length === 0 || count === 0) return spans;
+  let result: NerSpan[] | undefined;
+  // The item before (its first and last token, -1: none) and whether it is a place, or follows
+  // one it is no place-shaped item after (`skipped`).
+  let previousFirst = -1;
+  let previousLast = -1;
+  let previousPlace = false;
+  let skipped = false;
+  /** Moves on past an item; `skippable`: no place, but the place before stays the anchor. */
+  const passed = (first: number, last: number, place: boolean, skippable: boolean) => {
+    const joined =
+      previousFirst >= 0 &&
+      first >= 0 &&
+      starts[first]! - ends[previousLast]! <= itemGap &&
+      listJoined(scanned, previousFirst, previousLast, first);
+    const keep = !place && skippable && previousPlace && !skipped && joined;
+    previousFirst = first;
+    previousLast = last;
+    previousPlace = place || keep;
+    skipped = keep;
+  };
+  let token = 0;
+  let index = 0;
+  while (index < spans.length || (typed !== undefined && token < count)) {
+    const span = spans[index];
+    // The next placeholder before the next span is an item first.
+    if (
+      typed !== undefined &&
+      token < count &&
+      (span === undefined || starts[token]! < span.start)
+    ) {
+      if (typed[token] !== 0) passed(token, token, typed[token] === locationBegin, true);
+      token++;
+      continue;
+    }
+    if (span === undefined) break;
+    while (token < count && starts[token]! < span.start) token++;
+    let last = token;
+    while (last + 1 < count && ends[last]! < span.end) last++;
+    const bounded = token < count && starts[token] === span.start && ends[last] === span.end;
+    let type = span.type;
+    if (
+      bounded &&
+      type !== 'LOCATION' &&
+      previousPlace &&
+      previousFirst >= 0 &&
+      starts[token]! - ends[previousLast]! <= itemGap &&
+      listJoined(scanned, previousFirst, previousLast, token) &&
+      placeShaped(scanned, token, last) &&
+      !(token === last && personReading(scanned, token))
+    ) {
+      type = 'LOCATION';
+      result ??= spans.slice(0, index);
+    }
+    result?.push(type === span.type ? span : { type, start: span.start, end: span.end });
+    // One item that is no place may stand between (`Kraków, Gdansk and Toruń`): redacted, it is
+    // a placeholder of at most 16 characters; else as long as a name (the context holds both).
+    const short = span.end - span.start <= nerMaxLength.PERSON;
+    passed(bounded ? token : -1, last, type === 'LOCATION', bounded && short);
+    if (bounded) token = last + 1;
+    index++;
   }
   return result ?? spans;
 }

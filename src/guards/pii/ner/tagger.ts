@@ -928,9 +928,15 @@ function personShaped(text: string, scanned: Scanned, first: number, last: numbe
  * earlier when that token is a house number (1-5 digits, maybe a letter) the
  * tagger left outside, on the same line; an address that is only a postcode
  * and a city right after an address on the same line joins it. The items of
- * a list keep one type (`coordinatedLists`, coordination.ts).
+ * a list keep one type (`coordinatedLists`, coordination.ts). `typed`: the B label of the
+ * typed placeholder at each token (see `tagTokens`), items of lists of places (`countriesLeftOut`).
  */
-export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array): NerSpan[] {
+export function spansOfLabels(
+  text: string,
+  scanned: Scanned,
+  tagged: Uint8Array,
+  typed?: Uint8Array,
+): NerSpan[] {
   const spans: TokenSpan[] = [];
   const masks = wordClasses.of(scanned);
   const labels = namesAcrossParticles(
@@ -1074,6 +1080,7 @@ export function spansOfLabels(text: string, scanned: Scanned, tagged: Uint8Array
         ),
       ),
     ),
+    typed,
   );
 }
 
@@ -1176,7 +1183,7 @@ export function tagChunk(
     aligned && { reading: base!, aligned },
     spanStarts,
   );
-  return { spans: spansOfLabels(text, scanned, reading.labels), reading };
+  return { spans: spansOfLabels(text, scanned, reading.labels, typed), reading };
 }
 
 /**

@@ -134,11 +134,12 @@ const findEmails: Finder = (text, add) => {
     // A domain needs a dot (two labels): most stray '@'s end here, before any slicing.
     if (dot !== -1 && dot <= at) dot = text.indexOf('.', at + 1);
     if (!tooLong && start < localEnd && dot >= 0 && dot < end && end > domainStart) {
-      const local = text.slice(start, localEnd);
+      // The local part read in place, sliced only when a blank follows the
+      // `@` (round 46: a slice per address was 2% of a flood of addresses).
       if (
-        !local.endsWith('.') &&
-        !local.includes('..') &&
-        (!blankAfter || blankAtShapeHolds(text, local, blankBefore, end))
+        text.charCodeAt(localEnd - 1) !== 46 &&
+        !doubleDotIn(text, start, localEnd) &&
+        (!blankAfter || blankAtShapeHolds(text, text.slice(start, localEnd), blankBefore, end))
       ) {
         // A key glued to the last label (`example.comAKIA…`) is no part of the domain (round 43).
         const keyEnd = gluedKeyInDomain(text, domainStart, end);
@@ -159,6 +160,14 @@ const findEmails: Finder = (text, add) => {
 };
 
 const isBlankCode = (code: number) => code === 32 || code === 9;
+
+/** Whether `text[from, to)` holds two dots in a row (at most 64 steps: a local part). */
+function doubleDotIn(text: string, from: number, to: number): boolean {
+  for (let at = from + 1; at < to; at++) {
+    if (text.charCodeAt(at) === 46 && text.charCodeAt(at - 1) === 46) return true;
+  }
+  return false;
+}
 
 /**
  * Whether the characters from `runEnd` (where a domain run stopped) are the

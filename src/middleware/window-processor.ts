@@ -87,9 +87,9 @@ interface TextWindow {
    */
   readSince: number;
   /**
-   * True when this step's check waited for one more delta already: the one
-   * scan found a filter may match, and a test at the text's end may have
-   * said so for want of what follows (`scanAhead`).
+   * True when this step's check waited for one more delta already: the text
+   * ended in punctuation after a short delta, where the filters' tests may
+   * say maybe for want of what follows (`checkDelta`, `endsInPunctuation`).
    */
   waited: boolean;
   /** Characters released so far in this part (sets the step of early release). */

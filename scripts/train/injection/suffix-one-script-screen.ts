@@ -32,6 +32,10 @@
  *   nice -n 10 npx tsx scripts/train/injection/suffix-one-script-screen.ts [--kinds]
  *
  * `--kinds` adds the breakdown by token kind (`kindBreakdown`).
+ *
+ * Round 47 (hA): variant C, round 44's window with word-piece tokens
+ * (`isWordPieceToken`, vocabulary of `word-vocabulary.ts`) odd and strong
+ * as glued ones were, glued tokens not counted; same pass rule, unchanged.
  */
 
 import { dominantScript } from '../../../src/guards/harmful-content/script';
@@ -41,9 +45,11 @@ import {
   SUFFIX_ODD,
   SUFFIX_WINDOW,
 } from '../../../src/guards/prompt-injection/suffix-gate';
+import { isWordPieceToken, WordSet } from '../../../src/guards/prompt-injection/word-pieces';
 import { syntheticRows } from '../augment';
 import { harmfulRows } from '../harmful/harmful-data';
 import { type DataPaths, directRows, indirectRows } from '../injection-data';
+import { vocabularyHashes } from './word-vocabulary';
 
 const joiners = new Set([...".-_'’/\\:@&+,#"]);
 const opening = '([{<';
@@ -91,8 +97,8 @@ export function looksLikeCode(text: string): boolean {
   return false;
 }
 
-/** 0 plain, 1 lone `!`, 2 mixed, 3 glued: the kind of each token of folded text. */
-function tokenKinds(folded: string, gluedCounts: boolean): number[] {
+/** 0 plain, 1 lone `!`, 2 mixed, 3 glued or a word piece (of `vocabulary`, when given): the kind of each token of folded text. */
+function tokenKinds(folded: string, gluedCounts: boolean, vocabulary?: WordSet): number[] {
   const latin = dominantScript(folded) === 'latin';
   const kinds: number[] = [];
   for (const token of folded.split(/\s+/)) {
@@ -109,14 +115,18 @@ function tokenKinds(folded: string, gluedCounts: boolean): number[] {
     }
     if (bits === 3 && latin) kinds.push(2);
     else if (gluedCounts && isGluedToken(token)) kinds.push(3);
+    else if (vocabulary !== undefined && isWordPieceToken(vocabulary, token)) kinds.push(3);
     else kinds.push(0);
   }
   return kinds;
 }
 
-/** Whether the wider gate opens on `folded` (variant B when `exemptCode`). */
-export function widerGateOpens(folded: string, exemptCode: boolean): boolean {
-  const kinds = tokenKinds(folded, !(exemptCode && looksLikeCode(folded)));
+/** Whether the wider gate opens on `folded` (variant B when `exemptCode`; C, word pieces and no glued tokens, with `vocabulary`). */
+export function widerGateOpens(folded: string, exemptCode: boolean, vocabulary?: WordSet): boolean {
+  const kinds =
+    vocabulary === undefined
+      ? tokenKinds(folded, !(exemptCode && looksLikeCode(folded)))
+      : tokenKinds(folded, false, vocabulary);
   for (let end = 0; end < kinds.length; end++) {
     let odd = 0;
     let strong = 0;
@@ -211,29 +221,35 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       group: `harmful:${row.label === 1 ? 'harmful' : (row.kind ?? 'general')}:${row.group}`,
     })),
   ];
-  type Count = { rows: number; old: number; a: number; b: number; gluedA: number };
+  const vocabulary = new WordSet(vocabularyHashes(paths));
+  type Count = { rows: number; old: number; a: number; b: number; c: number; gluedA: number };
   const counts = new Map<string, Count>();
   for (const row of rows) {
     const key = `${row.label}\t${row.group}`;
-    const count = counts.get(key) ?? { rows: 0, old: 0, a: 0, b: 0, gluedA: 0 };
+    const count = counts.get(key) ?? { rows: 0, old: 0, a: 0, b: 0, c: 0, gluedA: 0 };
     const folded = foldText(row.text);
     count.rows++;
     if (adversarialSuffixStart(folded) >= 0) count.old++;
     if (widerGateOpens(folded, false)) count.a++;
     if (widerGateOpens(folded, true)) count.b++;
+    if (widerGateOpens(folded, false, vocabulary)) count.c++;
     if (tokenKinds(folded, true).some(kind => kind === 3)) count.gluedA++;
     counts.set(key, count);
   }
-  const fails = { a: [] as string[], b: [] as string[] };
-  console.log('label\tsource\trows\tround44 gate\tA\tB\trows with a glued token');
+  const fails = { a: [] as string[], b: [] as string[], c: [] as string[] };
+  console.log('label\tsource\trows\tround44 gate\tA\tB\tC\trows with a glued token');
   for (const [key, count] of [...counts].sort()) {
-    console.log(`${key}\t${count.rows}\t${count.old}\t${count.a}\t${count.b}\t${count.gluedA}`);
+    console.log(
+      `${key}\t${count.rows}\t${count.old}\t${count.a}\t${count.b}\t${count.c}\t${count.gluedA}`,
+    );
     if (!key.startsWith('0\t')) continue;
     const allowed = count.rows < 200 ? 1 : 0.005 * count.rows;
     if (count.a > allowed) fails.a.push(`${key.slice(2)} ${count.a}/${count.rows}`);
     if (count.b > allowed) fails.b.push(`${key.slice(2)} ${count.b}/${count.rows}`);
+    if (count.c > allowed) fails.c.push(`${key.slice(2)} ${count.c}/${count.rows}`);
   }
   console.log(`A ${fails.a.length === 0 ? 'passes' : `fails: ${fails.a.join(', ')}`}`);
   console.log(`B ${fails.b.length === 0 ? 'passes' : `fails: ${fails.b.join(', ')}`}`);
+  console.log(`C ${fails.c.length === 0 ? 'passes' : `fails: ${fails.c.join(', ')}`}`);
   if (process.argv.includes('--kinds')) kindBreakdown(rows);
 }

@@ -36,6 +36,9 @@
  * Round 47 (hA): variant C, round 44's window with word-piece tokens
  * (`isWordPieceToken`, vocabulary of `word-vocabulary.ts`) odd and strong
  * as glued ones were, glued tokens not counted; same pass rule, unchanged.
+ * Variant D (after C failed): word pieces as C (now words with an English
+ * affix are words) counted only in a text that reads as English
+ * (`readsAsEnglish`) and does not look like code (variant B's exemption).
  */
 
 import { dominantScript } from '../../../src/guards/harmful-content/script';
@@ -45,7 +48,11 @@ import {
   SUFFIX_ODD,
   SUFFIX_WINDOW,
 } from '../../../src/guards/prompt-injection/suffix-gate';
-import { isWordPieceToken, WordSet } from '../../../src/guards/prompt-injection/word-pieces';
+import {
+  isWordPieceToken,
+  readsAsEnglish,
+  WordSet,
+} from '../../../src/guards/prompt-injection/word-pieces';
 import { syntheticRows } from '../augment';
 import { harmfulRows } from '../harmful/harmful-data';
 import { type DataPaths, directRows, indirectRows } from '../injection-data';
@@ -121,12 +128,18 @@ function tokenKinds(folded: string, gluedCounts: boolean, vocabulary?: WordSet):
   return kinds;
 }
 
-/** Whether the wider gate opens on `folded` (variant B when `exemptCode`; C, word pieces and no glued tokens, with `vocabulary`). */
+/**
+ * Whether the wider gate opens on `folded` (variant B when `exemptCode`; C,
+ * word pieces and no glued tokens, with `vocabulary`; D, C with `exemptCode`
+ * and word pieces only in English text).
+ */
 export function widerGateOpens(folded: string, exemptCode: boolean, vocabulary?: WordSet): boolean {
+  const pieces =
+    vocabulary !== undefined && (!exemptCode || (readsAsEnglish(folded) && !looksLikeCode(folded)));
   const kinds =
     vocabulary === undefined
       ? tokenKinds(folded, !(exemptCode && looksLikeCode(folded)))
-      : tokenKinds(folded, false, vocabulary);
+      : tokenKinds(folded, false, pieces ? vocabulary : undefined);
   for (let end = 0; end < kinds.length; end++) {
     let odd = 0;
     let strong = 0;
@@ -222,34 +235,45 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     })),
   ];
   const vocabulary = new WordSet(vocabularyHashes(paths));
-  type Count = { rows: number; old: number; a: number; b: number; c: number; gluedA: number };
+  type Count = {
+    rows: number;
+    old: number;
+    a: number;
+    b: number;
+    c: number;
+    d: number;
+    gluedA: number;
+  };
   const counts = new Map<string, Count>();
   for (const row of rows) {
     const key = `${row.label}\t${row.group}`;
-    const count = counts.get(key) ?? { rows: 0, old: 0, a: 0, b: 0, c: 0, gluedA: 0 };
+    const count = counts.get(key) ?? { rows: 0, old: 0, a: 0, b: 0, c: 0, d: 0, gluedA: 0 };
     const folded = foldText(row.text);
     count.rows++;
     if (adversarialSuffixStart(folded) >= 0) count.old++;
     if (widerGateOpens(folded, false)) count.a++;
     if (widerGateOpens(folded, true)) count.b++;
     if (widerGateOpens(folded, false, vocabulary)) count.c++;
+    if (widerGateOpens(folded, true, vocabulary)) count.d++;
     if (tokenKinds(folded, true).some(kind => kind === 3)) count.gluedA++;
     counts.set(key, count);
   }
-  const fails = { a: [] as string[], b: [] as string[], c: [] as string[] };
-  console.log('label\tsource\trows\tround44 gate\tA\tB\tC\trows with a glued token');
+  const fails = { a: [] as string[], b: [] as string[], c: [] as string[], d: [] as string[] };
+  console.log('label\tsource\trows\tround44 gate\tA\tB\tC\tD\trows with a glued token');
   for (const [key, count] of [...counts].sort()) {
     console.log(
-      `${key}\t${count.rows}\t${count.old}\t${count.a}\t${count.b}\t${count.c}\t${count.gluedA}`,
+      `${key}\t${count.rows}\t${count.old}\t${count.a}\t${count.b}\t${count.c}\t${count.d}\t${count.gluedA}`,
     );
     if (!key.startsWith('0\t')) continue;
     const allowed = count.rows < 200 ? 1 : 0.005 * count.rows;
     if (count.a > allowed) fails.a.push(`${key.slice(2)} ${count.a}/${count.rows}`);
     if (count.b > allowed) fails.b.push(`${key.slice(2)} ${count.b}/${count.rows}`);
     if (count.c > allowed) fails.c.push(`${key.slice(2)} ${count.c}/${count.rows}`);
+    if (count.d > allowed) fails.d.push(`${key.slice(2)} ${count.d}/${count.rows}`);
   }
   console.log(`A ${fails.a.length === 0 ? 'passes' : `fails: ${fails.a.join(', ')}`}`);
   console.log(`B ${fails.b.length === 0 ? 'passes' : `fails: ${fails.b.join(', ')}`}`);
   console.log(`C ${fails.c.length === 0 ? 'passes' : `fails: ${fails.c.join(', ')}`}`);
+  console.log(`D ${fails.d.length === 0 ? 'passes' : `fails: ${fails.d.join(', ')}`}`);
   if (process.argv.includes('--kinds')) kindBreakdown(rows);
 }

@@ -5,11 +5,15 @@
  * symbols. A token of folded text is a *word piece* when
  *   - it is made of ASCII letters only (`a`–`z`; folded text is lower case),
  *     `WORD_PIECE_MIN` to `WORD_PIECE_MAX` of them,
- *   - it is not a word of the vocabulary,
+ *   - it is not a word of the vocabulary, nor one with an English prefix or
+ *     suffix (`AFFIX_SUFFIXES`, `AFFIX_PREFIXES`: `championships`,
+ *     `discontinued` are words, not pieces),
  *   - and it splits into 2 or more words of the vocabulary, each of at least
  *     `PIECE_MIN` letters.
  * The vocabulary is a set of 32-bit hashes (`wordHash`) of lower-case words,
  * built at training time; see `scripts/train/injection/word-vocabulary.ts`.
+ * The test applies to English text only (`readsAsEnglish`): folded
+ * German, Romanian or Turkish words split into English pieces.
  * Each test reads at most `WORD_PIECE_MAX` letters and tries at most
  * `PIECE_MAX` piece ends per start: constant work per token, linear in the
  * text; no RegExp.
@@ -23,6 +27,145 @@ export const WORD_PIECE_MAX = 40;
 export const PIECE_MIN = 3;
 /** Most letters of a piece. */
 export const PIECE_MAX = 16;
+
+/** Endings that make a word of a vocabulary word (`champion` + `ships`), longest first. */
+export const AFFIX_SUFFIXES = [
+  'ations',
+  'ically',
+  'ities',
+  'ments',
+  'ships',
+  'ation',
+  'ingly',
+  'ness',
+  'ment',
+  'ship',
+  'ists',
+  'isms',
+  'ions',
+  'able',
+  'ably',
+  'ally',
+  'less',
+  'ized',
+  'izes',
+  'ity',
+  'ing',
+  'ers',
+  'ist',
+  'ism',
+  'ion',
+  'ful',
+  'ize',
+  'ive',
+  'est',
+  'ies',
+  'ed',
+  'es',
+  'er',
+  'ly',
+  'al',
+  'd',
+  's',
+];
+/** Beginnings that make a word of a vocabulary word (`dis` + `continued`). */
+export const AFFIX_PREFIXES = [
+  'inter',
+  'under',
+  'micro',
+  'multi',
+  'super',
+  'anti',
+  'over',
+  'semi',
+  'self',
+  'non',
+  'pre',
+  'dis',
+  'mis',
+  'sub',
+  'out',
+  'un',
+  're',
+  'co',
+  'de',
+];
+
+/**
+ * English function words: a text reads as English (`readsAsEnglish`) when
+ * at least `ENGLISH_SHARE` of its tokens are among them. `a` and `in` are
+ * left out (words of Romance languages too).
+ */
+const FUNCTION_WORDS = [
+  'the',
+  'of',
+  'and',
+  'to',
+  'is',
+  'that',
+  'for',
+  'it',
+  'with',
+  'as',
+  'was',
+  'on',
+  'be',
+  'by',
+  'this',
+  'are',
+  'or',
+  'an',
+  'from',
+  'at',
+  'not',
+  'but',
+  'have',
+  'you',
+  'your',
+  'can',
+  'will',
+  'which',
+  'they',
+  'their',
+  'we',
+  'if',
+  'what',
+  'how',
+  'do',
+  'should',
+  'would',
+  'my',
+  'me',
+  'i',
+  'he',
+  'she',
+  'his',
+  'her',
+  'has',
+  'been',
+  'there',
+  'all',
+  'so',
+  'about',
+  'any',
+  'than',
+  'then',
+  'into',
+  'also',
+  'more',
+  'one',
+  'no',
+  'who',
+  'when',
+  'its',
+  'our',
+  'were',
+  'had',
+  'them',
+  'some',
+];
+/** Fewest share of a text's tokens that are English function words for it to read as English. */
+export const ENGLISH_SHARE = 0.2;
 
 /** FNV-1a (32 bits) of the char codes of `text` from `from` to `to`. */
 export function wordHash(text: string, from = 0, to = text.length): number {
@@ -88,6 +231,7 @@ export function isWordPieceToken(
   if (length < WORD_PIECE_MIN || length > WORD_PIECE_MAX) return false;
   if (!lowerLetters(token, from, to)) return false;
   if (vocabulary.hasHash(wordHash(token, from, to))) return false;
+  if (isAffixedWord(vocabulary, token, from, to)) return false;
   // reach[i]: the first i letters split into vocabulary pieces.
   const reach = new Uint8Array(length + 1);
   reach[0] = 1;
@@ -102,6 +246,53 @@ export function isWordPieceToken(
     }
   }
   return reach[length] === 1;
+}
+
+/** Whether `token[from, to)` is a vocabulary word (of `PIECE_MIN`+ letters) with an affix. */
+function isAffixedWord(vocabulary: WordSet, token: string, from: number, to: number): boolean {
+  for (const suffix of AFFIX_SUFFIXES) {
+    if (to - from - suffix.length < PIECE_MIN || !token.endsWith(suffix, to)) continue;
+    if (vocabulary.hasHash(wordHash(token, from, to - suffix.length))) return true;
+  }
+  for (const prefix of AFFIX_PREFIXES) {
+    if (to - from - prefix.length < PIECE_MIN || !token.startsWith(prefix, from)) continue;
+    if (vocabulary.hasHash(wordHash(token, from + prefix.length, to))) return true;
+  }
+  return false;
+}
+
+const functionWords = new Set(FUNCTION_WORDS);
+
+/**
+ * Whether folded `text` reads as English: at least `ENGLISH_SHARE` of its
+ * whitespace-separated tokens are English function words (`FUNCTION_WORDS`),
+ * ends' punctuation aside. One pass.
+ */
+export function readsAsEnglish(text: string): boolean {
+  let tokens = 0;
+  let english = 0;
+  let start = -1;
+  // Letters at the token's ends: the first and one past the last.
+  let first = -1;
+  let last = -1;
+  for (let index = 0; index <= text.length; index++) {
+    const code = index < text.length ? text.charCodeAt(index) : 32;
+    if (code > 32) {
+      if (start < 0) start = index;
+      if (code >= 97 && code <= 122) {
+        if (first < 0) first = index;
+        last = index + 1;
+      }
+      continue;
+    }
+    if (start < 0) continue;
+    tokens++;
+    if (first >= 0 && last - first <= 6 && functionWords.has(text.slice(first, last))) english++;
+    start = -1;
+    first = -1;
+    last = -1;
+  }
+  return tokens > 0 && english >= ENGLISH_SHARE * tokens;
 }
 
 /** The hashes of a vocabulary as base64 of their little-endian bytes (the model file's form). */

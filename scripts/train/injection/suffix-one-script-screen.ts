@@ -39,6 +39,9 @@
  * Variant D (after C failed): word pieces as C (now words with an English
  * affix are words) counted only in a text that reads as English
  * (`readsAsEnglish`) and does not look like code (variant B's exemption).
+ * Variant E (after D failed): D where the English share leaves word-piece
+ * tokens out of its count, and a word piece counts in a window only when
+ * the same token is not already counted there (`widerGateOpensE`).
  */
 
 import { dominantScript } from '../../../src/guards/harmful-content/script';
@@ -152,6 +155,29 @@ export function widerGateOpens(folded: string, exemptCode: boolean, vocabulary?:
   return false;
 }
 
+/** Variant E's gate on `folded` (the header's definition). */
+export function widerGateOpensE(folded: string, vocabulary: WordSet): boolean {
+  const pieces = readsAsEnglish(folded, vocabulary) && !looksLikeCode(folded);
+  const tokens = folded.split(/\s+/).filter(token => token !== '');
+  const kinds = tokenKinds(folded, false, pieces ? vocabulary : undefined);
+  for (let end = 0; end < kinds.length; end++) {
+    const seen = new Set<string>();
+    let odd = 0;
+    let strong = 0;
+    for (let index = Math.max(0, end - SUFFIX_WINDOW + 1); index <= end; index++) {
+      const kind = kinds[index]!;
+      if (kind === 3) {
+        if (seen.has(tokens[index]!)) continue;
+        seen.add(tokens[index]!);
+      }
+      if (kind !== 0) odd++;
+      if (kind >= 2) strong++;
+    }
+    if (odd >= SUFFIX_ODD && strong > 0) return true;
+  }
+  return false;
+}
+
 /** Token kinds read by the breakdown (not gates): each a test of one token. */
 const tokenTests: Record<string, { raw: boolean; test: (token: string) => boolean }> = {
   'other-script': {
@@ -242,12 +268,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     b: number;
     c: number;
     d: number;
+    e: number;
     gluedA: number;
   };
   const counts = new Map<string, Count>();
   for (const row of rows) {
     const key = `${row.label}\t${row.group}`;
-    const count = counts.get(key) ?? { rows: 0, old: 0, a: 0, b: 0, c: 0, d: 0, gluedA: 0 };
+    const count = counts.get(key) ?? { rows: 0, old: 0, a: 0, b: 0, c: 0, d: 0, e: 0, gluedA: 0 };
     const folded = foldText(row.text);
     count.rows++;
     if (adversarialSuffixStart(folded) >= 0) count.old++;
@@ -255,14 +282,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (widerGateOpens(folded, true)) count.b++;
     if (widerGateOpens(folded, false, vocabulary)) count.c++;
     if (widerGateOpens(folded, true, vocabulary)) count.d++;
+    if (widerGateOpensE(folded, vocabulary)) count.e++;
     if (tokenKinds(folded, true).some(kind => kind === 3)) count.gluedA++;
     counts.set(key, count);
   }
-  const fails = { a: [] as string[], b: [] as string[], c: [] as string[], d: [] as string[] };
-  console.log('label\tsource\trows\tround44 gate\tA\tB\tC\tD\trows with a glued token');
+  const fails = {
+    a: [] as string[],
+    b: [] as string[],
+    c: [] as string[],
+    d: [] as string[],
+    e: [] as string[],
+  };
+  console.log('label\tsource\trows\tround44 gate\tA\tB\tC\tD\tE\trows with a glued token');
   for (const [key, count] of [...counts].sort()) {
     console.log(
-      `${key}\t${count.rows}\t${count.old}\t${count.a}\t${count.b}\t${count.c}\t${count.d}\t${count.gluedA}`,
+      `${key}\t${count.rows}\t${count.old}\t${count.a}\t${count.b}\t${count.c}\t${count.d}\t${count.e}\t${count.gluedA}`,
     );
     if (!key.startsWith('0\t')) continue;
     const allowed = count.rows < 200 ? 1 : 0.005 * count.rows;
@@ -270,10 +304,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (count.b > allowed) fails.b.push(`${key.slice(2)} ${count.b}/${count.rows}`);
     if (count.c > allowed) fails.c.push(`${key.slice(2)} ${count.c}/${count.rows}`);
     if (count.d > allowed) fails.d.push(`${key.slice(2)} ${count.d}/${count.rows}`);
+    if (count.e > allowed) fails.e.push(`${key.slice(2)} ${count.e}/${count.rows}`);
   }
   console.log(`A ${fails.a.length === 0 ? 'passes' : `fails: ${fails.a.join(', ')}`}`);
   console.log(`B ${fails.b.length === 0 ? 'passes' : `fails: ${fails.b.join(', ')}`}`);
   console.log(`C ${fails.c.length === 0 ? 'passes' : `fails: ${fails.c.join(', ')}`}`);
   console.log(`D ${fails.d.length === 0 ? 'passes' : `fails: ${fails.d.join(', ')}`}`);
+  console.log(`E ${fails.e.length === 0 ? 'passes' : `fails: ${fails.e.join(', ')}`}`);
   if (process.argv.includes('--kinds')) kindBreakdown(rows);
 }

@@ -266,9 +266,11 @@ const functionWords = new Set(FUNCTION_WORDS);
 /**
  * Whether folded `text` reads as English: at least `ENGLISH_SHARE` of its
  * whitespace-separated tokens are English function words (`FUNCTION_WORDS`),
- * ends' punctuation aside. One pass.
+ * ends' punctuation aside. With `vocabulary`, word-piece tokens of it
+ * (`isWordPieceToken`) are left out of the count (a suffix of them does not
+ * make its request less English). One pass.
  */
-export function readsAsEnglish(text: string): boolean {
+export function readsAsEnglish(text: string, vocabulary?: WordSet): boolean {
   let tokens = 0;
   let english = 0;
   let start = -1;
@@ -286,7 +288,7 @@ export function readsAsEnglish(text: string): boolean {
       continue;
     }
     if (start < 0) continue;
-    tokens++;
+    if (vocabulary === undefined || !isWordPieceToken(vocabulary, text, start, index)) tokens++;
     if (first >= 0 && last - first <= 6 && functionWords.has(text.slice(first, last))) english++;
     start = -1;
     first = -1;

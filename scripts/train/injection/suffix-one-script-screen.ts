@@ -51,14 +51,10 @@ import {
   SUFFIX_ODD,
   SUFFIX_WINDOW,
 } from '../../../src/guards/prompt-injection/suffix-gate';
-import {
-  isWordPieceToken,
-  readsAsEnglish,
-  WordSet,
-} from '../../../src/guards/prompt-injection/word-pieces';
 import { syntheticRows } from '../augment';
 import { harmfulRows } from '../harmful/harmful-data';
 import { type DataPaths, directRows, indirectRows } from '../injection-data';
+import { isWordPieceToken, readsAsEnglish, WordSet } from './word-pieces';
 import { vocabularyHashes } from './word-vocabulary';
 
 const joiners = new Set([...".-_'’/\\:@&+,#"]);

@@ -1,6 +1,6 @@
 /**
  * Round 47 (hA, issue 15): the vocabulary of the word-piece test
- * (`src/guards/prompt-injection/word-pieces.ts`), built from the English
+ * (`word-pieces.ts`), built from the English
  * prose corpus (`english_text.txt`) and the benign prompts (`benign.jsonl`):
  * the text lower-cased and cut at every character that is not an ASCII
  * letter; a word is a run of `PIECE_MIN` or more letters seen at least
@@ -10,12 +10,8 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  PIECE_MIN,
-  WORD_PIECE_MAX,
-  wordHash,
-} from '../../../src/guards/prompt-injection/word-pieces';
 import type { DataPaths } from '../injection-data';
+import { PIECE_MIN, WORD_PIECE_MAX, wordHash } from './word-pieces';
 
 /** Fewest times a word is seen in the corpora to be a word of the vocabulary. */
 export const VOCABULARY_MIN_COUNT = 3;

@@ -1,8 +1,13 @@
 /**
- * Round 47 (hA, issue 15): the word-piece test for adversarial suffixes
- * written in one script. Round 46's screen found that the suffixes round
- * 44's gate misses are glued word pieces (`teamsures`, `githubinst`), not
- * symbols. A token of folded text is a *word piece* when
+ * Round 47 (hA, issue 15): the word-piece test for adversarial suffixes,
+ * screened only (`suffix-one-script-screen.ts`, variants C to E, all failed
+ * the benign screen; see the model card's round-47 entry): it lives with
+ * the trainer until a gate that uses it passes. Edge-safe (no Node
+ * built-ins), so it can move to `src/guards/prompt-injection/` as is. The
+ * test is for adversarial suffixes written in one script. Round 46's
+ * screen found that the suffixes round 44's gate misses are glued word
+ * pieces, not symbols (`githubinst` is one; `teamsures` is not by this
+ * test, `sures` being no word). A token of folded text is a *word piece* when
  *   - it is made of ASCII letters only (`a`–`z`; folded text is lower case),
  *     `WORD_PIECE_MIN` to `WORD_PIECE_MAX` of them,
  *   - it is not a word of the vocabulary, nor one with an English prefix or
@@ -11,9 +16,10 @@
  *   - and it splits into 2 or more words of the vocabulary, each of at least
  *     `PIECE_MIN` letters.
  * The vocabulary is a set of 32-bit hashes (`wordHash`) of lower-case words,
- * built at training time; see `scripts/train/injection/word-vocabulary.ts`.
- * The test applies to English text only (`readsAsEnglish`): folded
- * German, Romanian or Turkish words split into English pieces.
+ * built at training time; see `word-vocabulary.ts`.
+ * The screen's variants D and E apply it to English text only
+ * (`readsAsEnglish`): folded German, Romanian or Turkish words split into
+ * English pieces.
  * Each test reads at most `WORD_PIECE_MAX` letters and tries at most
  * `PIECE_MAX` piece ends per start: constant work per token, linear in the
  * text; no RegExp.

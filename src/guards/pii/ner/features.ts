@@ -412,7 +412,7 @@ interface WordInfo {
 }
 
 /** Values per word in `WordTable.rows`. */
-export const ROW = 16;
+const ROW = 16;
 
 /**
  * Where each value sits in a word's row (module constants: the hot loop
@@ -477,7 +477,7 @@ export class WordTable {
   cluster = new Int32Array(1024);
   /**
    * Round 47: per word id, `ROW` values in one run (one or two cache lines): the buckets of the
-   * features that read this word alone (see `Row`) and its hashes, made once when the word is
+   * features that read this word alone (see `fillRow`) and its hashes, made once when the word is
    * added. `contextFeatures` reads five words' rows per token where it read five to seven
    * arrays per word and hashed every bucket again.
    */

@@ -31,11 +31,6 @@ export function phoneRunStart(text: string, firstDigit: number): number {
  * written after the country code (`+41 (0)96`) becomes blanks.
  */
 function dialable(run: string): string {
-  // Each pattern below starts with a `0`, a space or a `+` (the third reads
-  // the run as the first two left it, which then starts with a space): a
-  // run starting otherwise is returned without trying them (round 47).
-  const first = run.charCodeAt(0);
-  if (first !== 48 && first !== 32 && first !== 43) return run;
   let text = run;
   if (/^011[ \-.]?[1-9]/.test(text)) text = `  +${text.slice(3)}`;
   else if (/^00[ \-.]?[1-9]/.test(text)) text = ` +${text.slice(2)}`;
@@ -171,27 +166,8 @@ const slashSeparatedDate = /(?:(?:[0-3]?\d\/[01]?\d)|(?:[01]?\d\/[0-3]?\d))\/(?:
  */
 const innerMatches = [/\/+(.*)/g, /(\([^(]*)/g, /(?: -|- ) *(.+)/g, /\.+ *([^.]+)/g, / +([^ ]+)/g];
 
-/**
- * The digits of `text` (what `text.replace(/\D/g, '')` gives), copied a
- * stretch of digits at a time: a run holds a few stretches between its
- * separators. The global replace cost more than the rest of
- * `cannotHoldValidNumber` (round 47: 3.6% of `findPii` on the dev sets'
- * first MB, CPU profile).
- */
-export function digitsOf(text: string): string {
-  let digits = '';
-  let from = -1;
-  for (let index = 0; index <= text.length; index++) {
-    const code = index < text.length ? text.charCodeAt(index) : -1;
-    if (code >= 48 && code <= 57) {
-      if (from < 0) from = index;
-    } else if (from >= 0) {
-      digits += from === 0 && index === text.length ? text : text.slice(from, index);
-      from = -1;
-    }
-  }
-  return digits;
-}
+/** The digits of `text`. */
+const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 /**
  * The digits of every candidate libphonenumber's matcher parses when
@@ -289,21 +265,13 @@ export function cannotHoldValidNumber(
   run: string,
   region: string,
   candidates = matcherCandidateDigits(run),
-  runDigits?: { digits?: string },
 ): boolean {
   if (run.includes('+')) return false;
   if (candidates?.length === 0) return true;
   const shapes = nationalShapes(region);
   if (shapes === null) return false;
-  // The run's digits, found once for all the regions tried (`runDigits`
-  // keeps them) and only when read: a region without an international
-  // access prefix and a run whose candidates are known never read them.
-  const digitsOfRun = () => {
-    if (runDigits === undefined) return digitsOf(run);
-    runDigits.digits ??= digitsOf(run);
-    return runDigits.digits;
-  };
-  if (shapes.accessPrefix?.test(digitsOfRun())) return false;
+  const digits = digitsOf(run);
+  if (shapes.accessPrefix?.test(digits)) return false;
   if (candidates !== undefined) {
     for (const candidate of candidates) {
       for (const number of nationalNumbersOf(candidate, shapes)) {
@@ -314,7 +282,6 @@ export function cannotHoldValidNumber(
     }
     return true;
   }
-  const digits = digitsOfRun();
   for (const [length, pattern] of shapes.byLength) {
     for (let start = 0; start + length <= digits.length; start++) {
       if (pattern.test(digits.slice(start, start + length))) return false;
@@ -333,9 +300,8 @@ function phonesIn(run: string, regions: readonly CountryCode[]): Array<[number, 
   // since a bare digit string is valid *somewhere* far too often.
   const formattedNational = /^\(?0/.test(run) && /[\s()\-/.]/.test(run);
   const candidates = matcherCandidateDigits(run);
-  const runDigits: { digits?: string } = {};
   const tried = (international || !formattedNational ? regions.slice(0, 1) : regions).filter(
-    region => !cannotHoldValidNumber(run, region, candidates, runDigits),
+    region => !cannotHoldValidNumber(run, region, candidates),
   );
   if (tried.length === 0) return found;
   // libphonenumber throws (and catches) a `ParseError` for most candidates
@@ -480,25 +446,6 @@ function phoneShaped(run: string): boolean {
   return true;
 }
 
-const shapedVerdict: Array<[number, number]> = [[0, 0]];
-
-/**
- * `phoneShaped(run)`, kept in the call's `verdicts` under the run with a
- * `#` before it (a run starts with a digit, `(` or `+`, so no run's own
- * verdict has that key): a run validation rejects is read again at each of
- * its places, and most runs of prose are rejected (round 47: 348 calls for
- * 110 runs on the dev sets' first MB).
- */
-function phoneShapedIn(run: string, verdicts: Map<string, Array<[number, number]>>): boolean {
-  const key = `#${run}`;
-  const known = verdicts.get(key);
-  if (known !== undefined) return known === shapedVerdict;
-  const shaped = phoneShaped(run);
-  if (verdicts.size > 2_000) verdicts.clear();
-  verdicts.set(key, shaped ? shapedVerdict : noPhones);
-  return shaped;
-}
-
 /** An extension right after a number: `x4587`, ` ext. 12`, ` extension 3`. */
 const extensionAfter = /^ ?(?:x|ext\.?|extn\.?|extension) ?\d{1,6}(?!\d)/i;
 
@@ -615,7 +562,7 @@ function findPhonesInRun(
     // Strict validation rejected it (a local number without its area
     // code, a number outside today's numbering plan): a phone word right
     // before it still makes it one when it is written like one.
-    if (run.length > 48 || !phoneShapedIn(run, verdicts) || !hasPhoneContext(text, index)) return;
+    if (run.length > 48 || !phoneShaped(run) || !hasPhoneContext(text, index)) return;
     if (/[$\u20ac\u00a3\u00a5] ?$/.test(text.slice(Math.max(0, index - 2), index))) return; // a price
     phones = [[0, run.length]];
   }

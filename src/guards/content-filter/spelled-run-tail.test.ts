@@ -147,8 +147,8 @@ describe('spelledRunHold reads only the tail it holds', () => {
     for (const terms of LISTS) {
       const tail = spelledRunHold(terms);
       const whole = spelledRunHold(terms, { wholeText: true });
-      // Each tail read (16 units, then 64, 256), and round 46's first (184 for the default lists).
-      for (const firstTail of [FIRST_TAIL, 4 * FIRST_TAIL, 16 * FIRST_TAIL, 184])
+      // Each tail read: 16 units, then 8 × (longest + 2) + 16 (184, 96, 528 for the three lists), then four times as many.
+      for (const firstTail of [FIRST_TAIL, 64, 96, 184, 384, 528, 736])
         for (const filler of ['\u{1d424} ', '\u00a0k', 'k\t', '\u200bi ', 'ab ', '\u{1d424}']) {
           for (let shift = 0; shift < 6; shift++) {
             const text = `${'x'.repeat(shift)}${filler.repeat(Math.ceil((firstTail * 2) / filler.length))}`;
@@ -162,7 +162,7 @@ describe('spelledRunHold reads only the tail it holds', () => {
       // the run ending the text, the first tail beginning at each unit
       // around it (between its two halves too: the tail then starts at the
       // pair, which reads as one unit of the run).
-      for (let invisible = 0; invisible < 4 * FIRST_TAIL + 4; invisible++) {
+      for (let invisible = 0; invisible < 200; invisible++) {
         for (const letter of ['\u{1d424}', '\u{1f15a}', 'k']) {
           const text = `so ${letter}${'\u200b'.repeat(invisible)} i l`;
           expect(tail(text), `${letter} ${invisible}`).toBe(whole(text));
@@ -185,9 +185,9 @@ describe('spelledRunHold reads only the tail it holds', () => {
     const tabbed = `${prose}ok k\ti l`;
     expect(hold(tabbed)).toBe(tabbed.length - 'k\ti l'.length);
     expect(written.longest).toBe(16);
-    // A run longer than the first tail: read again in the last 64 units, in place.
+    // A run longer than the first tail: read again in the last 184 units, in place.
     written.longest = 0;
-    const run = `${prose}${'and so on, '.repeat(8)}k i l l  y o u r s e l`;
+    const run = `${prose}${'and so on, '.repeat(20)}k i l l  y o u r s e l`;
     expect(hold(run)).toBe(run.length - 'k i l l  y o u r s e l'.length);
     expect(written.longest).toBe(0);
   });

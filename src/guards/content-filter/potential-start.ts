@@ -36,7 +36,7 @@ import {
 import { entryTrie, type SpacedRunWalk, spacedRunWalker } from './entry-trie';
 import { lowerCaseLettersWalk } from './lower-case-letters-pretest';
 import { EMPHASIS_MARKERS, emphasisAt, hasEmphasis, withJoinersBlank } from './markdown-emphasis';
-import { heldRunReading } from './run-letters';
+import { heldRunReading, readsAsWritten } from './run-letters';
 import { BLANK_MARK_CLASS, isBlankMark } from './spelled-blanks';
 import { SpelledOutScanner, spelledOutAt } from './spelled-out-scan';
 
@@ -343,17 +343,23 @@ function trailingRunsHold(terms: readonly string[]): (text: string) => number {
  * It reads the text as `heldRunReading` writes it, and (round 46, issue
  * 16) only the tail it reads is written so: before, the whole text was,
  * on every call, though the hold reads a few units back from the end.
- * The tail is the last `8 × limit + 16` units, then four times as many
- * each time the reading reached its first unit (`readStart`), until it is
- * the whole text: the reading of the tail is the tail of the reading
- * (`heldRunReading`: a tail never begins between the halves of a pair),
- * every unit the hold reads lies one before a position the reading back
- * (`readThrough`, the only way it moves back) gave, and while that
- * position is never the tail's start, each reading back stopped at a unit
- * of the tail, as in the whole text: the answer is the same.
- * `spelled-run-tail.test.ts` compares both on seeded texts. Linear: at
- * most 4/3 of the text is written a call (a tail of invisible characters
- * the hold reads through), and the hold's own reading is as before.
+ * The tail is the last `FIRST_TAIL` units (round 47), then the last
+ * `8 × limit + 16` (round 46's first), then four times as many each time
+ * the reading reached its first unit (`readStart`), until it is the whole
+ * text: the reading of the
+ * tail is the tail of the reading (`heldRunReading`: a tail never begins
+ * between the halves of a pair), every unit the hold reads lies one before
+ * a position the reading back (`readThrough`, the only way it moves back)
+ * gave, and while that position is never the tail's start, each reading
+ * back stopped at a unit of the tail, as in the whole text: the answer is
+ * the same. A tail the reading leaves as written (`readsAsWritten`) is
+ * read in place, in the text itself, with its start as `readFloor`: a
+ * reading back that gives it or a position before it is noted as the
+ * tail's start (what lies before it may read otherwise), and the units read
+ * until then are the tail's own. `spelled-run-tail.test.ts` compares both
+ * on seeded texts. Linear: at most 4/3 of the text is read or written a
+ * call (a tail of invisible characters the hold reads through), and the
+ * hold's own reading is as before.
  */
 export function spelledRunHold(
   terms: readonly string[],
@@ -367,15 +373,20 @@ export function spelledRunHold(
   // The run's unit positions, latest first (every step between two reads
   // as nothing or a blank, whatever its kind: `SpacedRunWalk`).
   const units = new Int32Array(limit);
-  const holdIn = (text: string): number => {
+  // `tail`: `text` is a tail (or read as one from `readFloor`), whose answer
+  // is dropped once the reading back reached its start (`readStart`): the
+  // reading stops there (round 47: it read the run on, then again in a
+  // longer tail).
+  const holdIn = (text: string, tail: boolean): number => {
     const length = text.length;
     let first = lastSpacedUnit(text, readThrough);
-    if (first < 0) return length;
+    if (first < 0 || (tail && readStart)) return length;
     units[0] = first;
     let count = 1;
     let reachedStart = false;
     for (;;) {
       const step = spacedStep(text, first, -1, readThrough);
+      if (tail && readStart) return length;
       if (step < 0) {
         reachedStart = true;
         break;
@@ -392,6 +403,7 @@ export function spelledRunHold(
     // it, invisible characters read through), as `foldText` joins runs.
     while (reachedStart && first > 0) {
       const before = readThrough(text, first);
+      if (tail && readStart) return length;
       if (before <= 0 || !isLetterOrNumber(text.charCodeAt(before - 1))) break;
       if (--count === 0) return length;
       first = units[count - 1]!;
@@ -416,7 +428,9 @@ export function spelledRunHold(
     }
     return length;
   };
-  const firstTail = 8 * limit + 16;
+  // The tail read after the first (round 46's first): a run the first reads
+  // past is read whole in it, not in 64 units first (three readings of it).
+  const secondTail = 8 * limit + 16;
   return written => {
     // The blanks NFKC writes as a space read as one (the fold joins `s\u00a0e`
     // as `s e`, the walk would end the run there and release it; one
@@ -424,10 +438,10 @@ export function spelledRunHold(
     // line breaks (the check's second reading). A letter the fold reads
     // only once folded (`𝐤`, `🅚`, `⒦`) reads as that letter (round 45:
     // `run-letters.ts`).
-    if (wholeText) return holdIn(heldRunReading(written));
-    for (let tail = firstTail; ; tail *= 4) {
+    if (wholeText) return holdIn(heldRunReading(written), false);
+    for (let tail = FIRST_TAIL; ; tail = tail === FIRST_TAIL ? secondTail : tail * 4) {
       let cut = written.length - tail;
-      if (cut <= 0) return holdIn(heldRunReading(written));
+      if (cut <= 0) return holdIn(heldRunReading(written), false);
       // Never between the halves of a pair (it reads as one unit of a run;
       // a lone half is read through, to the tail's start: a longer tail).
       const unit = written.charCodeAt(cut);
@@ -436,19 +450,39 @@ export function spelledRunHold(
         if (high >= 0xd800 && high <= 0xdbff) cut--;
       }
       readStart = false;
-      const held = holdIn(heldRunReading(written.slice(cut)));
+      // A tail the reading writes as itself (nearly every check of prose)
+      // is read in place: the same units, the tail's start noted at `cut`.
+      if (readsAsWritten(written, cut)) {
+        readFloor = cut;
+        const held = holdIn(written, true);
+        if (!readStart) return held;
+        continue;
+      }
+      readFloor = 0;
+      const held = holdIn(heldRunReading(written.slice(cut)), true);
       if (!readStart) return cut + held;
     }
   };
 }
 
-/** Whether `readThrough` gave a text's start since it was last set false (`spelledRunHold`'s tail). */
+/**
+ * The first tail `spelledRunHold` reads (round 47, issue 16): on prose the
+ * hold reads two or three units back from the end; a run it reads further
+ * is read again in round 46's first tail, `8 × (longest entry + 2) + 16`
+ * units (184 for the default lists), which was written on every check.
+ */
+const FIRST_TAIL = 16;
+
+/** Whether `readThrough` gave a position at or before `readFloor` since it was last set false (`spelledRunHold`'s tail). */
 let readStart = false;
 
-/** `beforeAllInvisibles`, noting when it gives the text's start (`readStart`). A plain function: no closure a call. */
+/** Where the tail being read starts in the text read (0: a written tail, its own text; set before each read). */
+let readFloor = 0;
+
+/** `beforeAllInvisibles`, noting when it gives the tail's start or a position before it (`readStart`). A plain function: no closure a call. */
 function readThrough(text: string, at: number): number {
   const start = beforeAllInvisibles(text, at);
-  if (start === 0) readStart = true;
+  if (start <= readFloor) readStart = true;
   return start;
 }
 

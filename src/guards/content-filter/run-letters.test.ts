@@ -5,7 +5,7 @@ import { generated, streamed } from '../../../test/helpers/window';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { contentFilter } from './content-filter';
 import { spelledRunHold } from './potential-start';
-import { withRunLettersAsUnits } from './run-letters';
+import { heldRunReading, readsAsWritten, withRunLettersAsUnits } from './run-letters';
 
 /*
  * Round 45 (hH's finding, `attack-r45-spelled-astral-stream.test.ts`): an
@@ -103,6 +103,39 @@ function randomCase(random: () => number): Case {
 
 const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+describe('readsAsWritten (round 47: the hold reads such a tail in place)', () => {
+  it('flags every unit the hold reading may write otherwise, from the position asked', () => {
+    expect(readsAsWritten('so k i l', 0)).toBe(true);
+    expect(readsAsWritten('so\tk i l', 0)).toBe(false);
+    // Only from `from` on: the tab before it is not read.
+    expect(readsAsWritten('so\tk i l', 3)).toBe(true);
+    expect(readsAsWritten('k\u00a0i', 0)).toBe(false);
+    expect(readsAsWritten('\u{1d424} i', 0)).toBe(false);
+    // A lone low half (a tail never starts inside a pair; a half alone is flagged all the same).
+    expect(readsAsWritten('\udc24 i', 0)).toBe(false);
+    expect(readsAsWritten('\u24a6 i', 0)).toBe(false);
+    expect(readsAsWritten('', 0)).toBe(true);
+  });
+
+  it('is false for every code unit the reading writes otherwise, alone or beside letters (2,131 flagged of 65,536)', () => {
+    let flagged = 0;
+    const missed: number[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const unit = String.fromCharCode(code);
+      if (!readsAsWritten(unit, 0)) {
+        flagged++;
+        continue;
+      }
+      for (const text of [unit, `k${unit}i`, `${unit} ${unit}`]) {
+        if (heldRunReading(text) !== text) missed.push(code);
+      }
+    }
+    expect(missed).toEqual([]);
+    // 9-13, U+0085, U+00A0, U+2000-U+202F, U+205F, U+249C-U+24B5, U+3000 and the 2,048 halves of pairs.
+    expect(flagged).toBe(5 + 1 + 1 + 48 + 1 + 26 + 1 + 2048);
+  });
+});
 
 describe('an entry spelled in mixed letters inside a run, window mode against generate', () => {
   it('trips exactly when generate blocks, releases nothing of the entry, splits no pair', async () => {

@@ -8,7 +8,8 @@ import { spelledRunHold } from './potential-start';
 // (blanks as spaces, `heldRunReading`; letters past U+FFFF as units,
 // `withRunLettersAsUnits`) on every call, though it reads a few units back
 // from the end. Now only the tail it reads is written: the answers must be
-// the whole text's.
+// the whole text's. Round 47: the first tail is 16 units, read in place
+// when the reading would write it as it is (`readsAsWritten`).
 
 /** The longest text each reading of a run was asked to write (either function: the one the hold calls). */
 const written = vi.hoisted(() => ({ longest: 0 }));
@@ -26,6 +27,9 @@ vi.mock('./run-letters', async importOriginal => {
     ...(original.heldRunReading && { heldRunReading: noted('heldRunReading') }),
   };
 });
+
+/** The first tail the hold reads (round 47). */
+const FIRST_TAIL = 16;
 
 const DEFAULT_TERMS = Object.values(DEFAULT_CONTENT_CATEGORIES).flat();
 const LISTS: ReadonlyArray<readonly string[]> = [
@@ -109,7 +113,7 @@ describe('spelledRunHold reads only the tail it holds', () => {
     for (const terms of LISTS) {
       const tail = spelledRunHold(terms);
       const whole = spelledRunHold(terms, { wholeText: true });
-      const firstTail = 8 * Math.min(64, Math.max(...terms.map(term => term.length)) + 2) + 16;
+      const firstTail = FIRST_TAIL;
       for (let sample = 0; sample < 1_200; sample++) {
         const text = spelledText(random);
         texts++;
@@ -143,21 +147,22 @@ describe('spelledRunHold reads only the tail it holds', () => {
     for (const terms of LISTS) {
       const tail = spelledRunHold(terms);
       const whole = spelledRunHold(terms, { wholeText: true });
-      const firstTail = 8 * Math.min(64, Math.max(...terms.map(term => term.length)) + 2) + 16;
-      for (const filler of ['\u{1d424} ', '\u00a0k', 'k\t', '\u200bi ', 'ab ', '\u{1d424}']) {
-        for (let shift = 0; shift < 6; shift++) {
-          const text = `${'x'.repeat(shift)}${filler.repeat(Math.ceil((firstTail * 2) / filler.length))}`;
-          for (const end of [text.length, text.length - 1, Math.floor(random() * text.length)]) {
-            const pending = text.slice(0, end);
-            expect(tail(pending), JSON.stringify(pending.slice(-20))).toBe(whole(pending));
+      // Each tail read: 16 units, then 8 × (longest + 2) + 16 (184, 96, 528 for the three lists), then four times as many.
+      for (const firstTail of [FIRST_TAIL, 64, 96, 184, 384, 528, 736])
+        for (const filler of ['\u{1d424} ', '\u00a0k', 'k\t', '\u200bi ', 'ab ', '\u{1d424}']) {
+          for (let shift = 0; shift < 6; shift++) {
+            const text = `${'x'.repeat(shift)}${filler.repeat(Math.ceil((firstTail * 2) / filler.length))}`;
+            for (const end of [text.length, text.length - 1, Math.floor(random() * text.length)]) {
+              const pending = text.slice(0, end);
+              expect(tail(pending), JSON.stringify(pending.slice(-20))).toBe(whole(pending));
+            }
           }
         }
-      }
       // A letter past U+FFFF that a run of invisible characters joins to
       // the run ending the text, the first tail beginning at each unit
       // around it (between its two halves too: the tail then starts at the
       // pair, which reads as one unit of the run).
-      for (let invisible = firstTail - 12; invisible < firstTail + 4; invisible++) {
+      for (let invisible = 0; invisible < 200; invisible++) {
         for (const letter of ['\u{1d424}', '\u{1f15a}', 'k']) {
           const text = `so ${letter}${'\u200b'.repeat(invisible)} i l`;
           expect(tail(text), `${letter} ${invisible}`).toBe(whole(text));
@@ -166,14 +171,42 @@ describe('spelledRunHold reads only the tail it holds', () => {
     }
   });
 
-  it('writes the last 8 × (longest entry + 2) + 16 units of a long pending text, not all of it', () => {
+  it('reads the last 16 units of a long pending text in place, and writes them only when they read otherwise', () => {
     const hold = spelledRunHold(DEFAULT_TERMS);
-    const text = `${'Prose\u00a0with a blank NBSP, \u{1d424} a letter past U+FFFF. '.repeat(20_000)}ok k i l`;
+    const prose = 'Prose\u00a0with a blank NBSP, \u{1d424} a letter past U+FFFF. '.repeat(20_000);
+    const text = `${prose}ok k i l`;
     written.longest = 0;
     // Held from `k`: `k i l` may still grow into `kill you`.
     expect(hold(text)).toBe(text.length - 'k i l'.length);
-    // Before: the whole 1 MB text, on every call.
+    // Round 46: the last 184 units (8 × 21 + 16) written on every call; before, the whole 1 MB.
     expect(text.length).toBeGreaterThan(1_000_000);
-    expect(written.longest).toBe(8 * 21 + 16);
+    expect(written.longest).toBe(0);
+    // A tab among the last 16 units: those are written (a space), and read so.
+    const tabbed = `${prose}ok k\ti l`;
+    expect(hold(tabbed)).toBe(tabbed.length - 'k\ti l'.length);
+    expect(written.longest).toBe(16);
+    // A run longer than the first tail: read again in the last 184 units, in place.
+    written.longest = 0;
+    const run = `${prose}${'and so on, '.repeat(20)}k i l l  y o u r s e l`;
+    expect(hold(run)).toBe(run.length - 'k i l l  y o u r s e l'.length);
+    expect(written.longest).toBe(0);
+  });
+
+  it('notes the tail read in place as reached where a blank before it reads as a space (a wrong resume releases)', () => {
+    const hold = spelledRunHold(DEFAULT_TERMS);
+    const whole = spelledRunHold(DEFAULT_TERMS, { wholeText: true });
+    // The run's first blank is NBSP, more than 16 units from the end: the
+    // first tail (`l   y o u r s e l`) reads as written, and the reading
+    // back reaches its start. Read on in the raw text (NBSP is no
+    // separator) the run would start at `i`, which begins no entry, and
+    // the hold would let `k\u00a0i l l` go (`kill yourself` then spans the release).
+    const text = 'we said k\u00a0i l l   y o u r s e l';
+    expect(text.length - text.indexOf('l   y')).toBeGreaterThan(FIRST_TAIL);
+    expect(hold(text)).toBe(text.indexOf('k\u00a0'));
+    expect(whole(text)).toBe(text.indexOf('k\u00a0'));
+    // The same with a math letter past U+FFFF (`𝐤`, a pair the reading writes as `k`).
+    const math = 'we said \u{1d424} i l l   y o u r s e l';
+    expect(hold(math)).toBe(math.indexOf('\u{1d424}'));
+    expect(whole(math)).toBe(math.indexOf('\u{1d424}'));
   });
 });

@@ -57,6 +57,10 @@ import { harmfulProbability } from '../../src/guards/harmful-content/harmful-mod
 import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
+import {
+  EXFILTRATION_URL_PROBABILITY,
+  hasExfiltrationUrl,
+} from '../../src/guards/prompt-injection/exfiltration-url';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import {
   type InjectionModelSpec,
@@ -498,6 +502,10 @@ let decodedControl: HarmfulLeakControl | undefined;
  * the judge's suffix cutoff.
  */
 export function ruleProbability(p: number, text: string, judge?: DecodedJudge): number {
+  // EXFILTRATION_URL (round 47): a markdown image / link whose URL carries a fill-in slot.
+  if (EXFILTRATION_URL && p < EXFILTRATION_URL_PROBABILITY && hasExfiltrationUrl(text)) {
+    p = EXFILTRATION_URL_PROBABILITY;
+  }
   if (!judge) return p;
   const decoded = decodedHarmfulProbability(text, judge.harmful);
   let out = decoded >= judge.cutoff ? Math.max(p, decoded) : p;
@@ -510,6 +518,13 @@ export function ruleProbability(p: number, text: string, judge?: DecodedJudge): 
   if (FRAMED_HARMFUL) out = withFramedHarmful(out, text, judge.harmful);
   return out;
 }
+
+/**
+ * EXFILTRATION_URL=1 (round 47, issue 15): a direct-mode text that carries an
+ * exfiltration URL (`exfiltration-url.ts`) gets at least
+ * `EXFILTRATION_URL_PROBABILITY`.
+ */
+const EXFILTRATION_URL = process.env.EXFILTRATION_URL === '1';
 
 /** DECODED_CUTOFF: each harmful model's cutoff, once. */
 const judgeCache = new WeakMap<HarmfulScorer, DecodedJudge>();

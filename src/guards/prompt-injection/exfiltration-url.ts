@@ -43,8 +43,7 @@ function isSlotChar(code: number): boolean {
     isLetter(code) ||
     (code >= 0x30 && code <= 0x39) ||
     code === 0x5f /* _ */ ||
-    code === 0x2d /* - */ ||
-    code === 0x20 /* space */
+    code === 0x2d /* - */
   );
 }
 

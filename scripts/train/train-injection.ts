@@ -49,6 +49,9 @@
  * (see the model card). FRAMED_HARMFUL=1 (rounds 45 and 46, not kept): a text naming a task frame
  * also counts by the harmful detector's best long piece at a cutoff picked on the gated
  * held-apart benign prompts, from 50 of them on, else 0.98 (injection/framed-harmful.ts).
+ * The exfiltration-URL rule (round 47, on by default; EXFILTRATION_URL=0 without it): a text
+ * with a markdown image / link or src= whose URL parameters carry a fill-in slot counts at
+ * least EXFILTRATION_URL_PROBABILITY (src/guards/prompt-injection/exfiltration-url.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -520,11 +523,12 @@ export function ruleProbability(p: number, text: string, judge?: DecodedJudge): 
 }
 
 /**
- * EXFILTRATION_URL=1 (round 47, issue 15): a direct-mode text that carries an
- * exfiltration URL (`exfiltration-url.ts`) gets at least
- * `EXFILTRATION_URL_PROBABILITY`.
+ * The exfiltration-URL rule (round 47, issue 15; on by default, kept by the
+ * Pareto rule; EXFILTRATION_URL=0 without it): a direct-mode text that
+ * carries an exfiltration URL (`exfiltration-url.ts`) gets at least
+ * `EXFILTRATION_URL_PROBABILITY`, as `scorePromptInjection` gives it.
  */
-const EXFILTRATION_URL = process.env.EXFILTRATION_URL === '1';
+const EXFILTRATION_URL = process.env.EXFILTRATION_URL !== '0';
 
 /** DECODED_CUTOFF: each harmful model's cutoff, once. */
 const judgeCache = new WeakMap<HarmfulScorer, DecodedJudge>();

@@ -49,6 +49,9 @@
  * (see the model card). FRAMED_HARMFUL=1 (rounds 45 and 46, not kept): a text naming a task frame
  * also counts by the harmful detector's best long piece at a cutoff picked on the gated
  * held-apart benign prompts, from 50 of them on, else 0.98 (injection/framed-harmful.ts).
+ * The exfiltration-URL rule (round 47, on by default; EXFILTRATION_URL=0 without it): a text
+ * with a markdown image / link or src= whose URL parameters carry a fill-in slot counts at
+ * least EXFILTRATION_URL_PROBABILITY (src/guards/prompt-injection/exfiltration-url.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -57,6 +60,10 @@ import { harmfulProbability } from '../../src/guards/harmful-content/harmful-mod
 import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
+import {
+  EXFILTRATION_URL_PROBABILITY,
+  hasExfiltrationUrl,
+} from '../../src/guards/prompt-injection/exfiltration-url';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 import {
   type InjectionModelSpec,
@@ -498,6 +505,10 @@ let decodedControl: HarmfulLeakControl | undefined;
  * the judge's suffix cutoff.
  */
 export function ruleProbability(p: number, text: string, judge?: DecodedJudge): number {
+  // EXFILTRATION_URL (round 47): a markdown image / link whose URL carries a fill-in slot.
+  if (EXFILTRATION_URL && p < EXFILTRATION_URL_PROBABILITY && hasExfiltrationUrl(text)) {
+    p = EXFILTRATION_URL_PROBABILITY;
+  }
   if (!judge) return p;
   const decoded = decodedHarmfulProbability(text, judge.harmful);
   let out = decoded >= judge.cutoff ? Math.max(p, decoded) : p;
@@ -510,6 +521,14 @@ export function ruleProbability(p: number, text: string, judge?: DecodedJudge): 
   if (FRAMED_HARMFUL) out = withFramedHarmful(out, text, judge.harmful);
   return out;
 }
+
+/**
+ * The exfiltration-URL rule (round 47, issue 15; on by default, kept by the
+ * Pareto rule; EXFILTRATION_URL=0 without it): a direct-mode text that
+ * carries an exfiltration URL (`exfiltration-url.ts`) gets at least
+ * `EXFILTRATION_URL_PROBABILITY`, as `scorePromptInjection` gives it.
+ */
+const EXFILTRATION_URL = process.env.EXFILTRATION_URL !== '0';
 
 /** DECODED_CUTOFF: each harmful model's cutoff, once. */
 const judgeCache = new WeakMap<HarmfulScorer, DecodedJudge>();

@@ -5,6 +5,11 @@ import { harmfulModels } from '../harmful-content/load-harmful-model';
 import { type DecodedSegment, maskEncodedRuns, readEncodings } from './decode-segments';
 import { bestHarmfulReading } from './decoded-harmful';
 import { maskEncodingTalk } from './encoding-talk';
+import {
+  EXFILTRATION_URL_PROBABILITY,
+  EXFILTRATION_URL_SIGNAL,
+  hasExfiltrationUrl,
+} from './exfiltration-url';
 import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import { type InjectionModels, injectionModels } from './load-models';
@@ -57,7 +62,9 @@ export interface PromptInjectionScore {
    * did), `<encoding>:harmful` (direct mode: a decoded segment is a harmful
    * request by the harmful-content detector, at or above
    * `DECODED_HARMFUL_CUTOFF`, and its probability counts),
-   * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
+   * `exfiltration-url` (direct mode: a markdown image or link, or an HTML
+   * `src=`, whose URL parameters carry a fill-in slot, `?q=[DATA]`; the score
+   * is at least 0.99), `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;
    * its probability counts), `invisible-tag-characters`, `statement-model` (indirect mode: one
@@ -278,6 +285,13 @@ export function scoreWithModels(
       signals.push('adversarial-suffix:harmful');
       if (probability > score) score = probability;
     }
+  }
+  // A markdown image / link or src= whose URL parameters carry a fill-in
+  // slot: an instruction to send data out (issue 15, round 47; see
+  // exfiltration-url.ts). One pass over the text as written.
+  if (hasExfiltrationUrl(text)) {
+    signals.push(EXFILTRATION_URL_SIGNAL);
+    if (EXFILTRATION_URL_PROBABILITY > score) score = EXFILTRATION_URL_PROBABILITY;
   }
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');

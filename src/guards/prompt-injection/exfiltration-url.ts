@@ -1,0 +1,186 @@
+/**
+ * Exfiltration through a rendered URL (issue 15, round 47): a markdown image
+ * or link, `![x](https://host/p?q=[QUERY])` or `[x](https://host/?d={data})`,
+ * or an HTML `src=`, whose URL carries a fill-in slot in its parameters (after
+ * `?`, `#`, `=` or `&`): a bracketed word (`[QUERY]`, `{data}`, `{{secret}}`),
+ * a `$NAME` / `${name}` or a `%NAME%`. The model is told to put data (a
+ * token, the conversation, its instructions) into the URL, and the client
+ * sends it out when it renders the image (Rehberger's markdown-image
+ * exfiltration; garak's `xss` probes; spikee's `![image](…?q=[QUERY])`).
+ * The kind of attack, not a string: any host, any slot name.
+ *
+ * One pass over the text: each URL is read once (the search goes on after
+ * its end), at most `MAX_URL` characters of it. No RegExp.
+ */
+
+/** Signal id of the exfiltration URL in `scorePromptInjection`'s signals. */
+export const EXFILTRATION_URL_SIGNAL = 'exfiltration-url';
+
+/**
+ * Probability a direct-mode text gets when it carries an exfiltration URL
+ * (the higher of it and the model's counts): over every threshold the
+ * trainer picks.
+ */
+export const EXFILTRATION_URL_PROBABILITY = 0.99;
+
+/** Characters of a URL read for a slot. */
+const MAX_URL = 2048;
+/** Longest slot name. */
+const MAX_SLOT = 40;
+
+const BRACKET_CLOSE = 0x5d;
+
+function isLetter(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+}
+
+function isUpper(code: number): boolean {
+  return code >= 0x41 && code <= 0x5a;
+}
+
+function isSlotChar(code: number): boolean {
+  return (
+    isLetter(code) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f /* _ */ ||
+    code === 0x2d /* - */
+  );
+}
+
+/** A URL ends at whitespace, a closing parenthesis, a quote or `>`. */
+function endsUrl(code: number): boolean {
+  return (
+    code <= 0x20 ||
+    code === 0x29 ||
+    code === 0x22 ||
+    code === 0x27 ||
+    code === 0x3e ||
+    code === 0x60
+  );
+}
+
+/** Length of `http://` / `https://` at `at` (any case), else 0. */
+function schemeLength(text: string, at: number): number {
+  if (at + 7 > text.length) return 0;
+  const lower = (offset: number) => text.charCodeAt(at + offset) | 0x20;
+  if (lower(0) !== 0x68 || lower(1) !== 0x74 || lower(2) !== 0x74 || lower(3) !== 0x70) return 0;
+  let index = 4;
+  if (lower(index) === 0x73) index++;
+  return text.startsWith('://', at + index) ? index + 3 : 0;
+}
+
+/**
+ * Where a slot that opens at `at` (with `open`) closes, or -1: a name of
+ * 1..MAX_SLOT slot characters that starts with a letter, then `close`.
+ */
+function slotEnd(text: string, at: number, end: number, close: number): number {
+  const first = at + 1;
+  if (first >= end || !isLetter(text.charCodeAt(first))) return -1;
+  const last = Math.min(end, first + MAX_SLOT + 1);
+  for (let index = first + 1; index < last; index++) {
+    const code = text.charCodeAt(index);
+    if (code === close) return index;
+    if (!isSlotChar(code)) return -1;
+  }
+  return -1;
+}
+
+/** Whether `text[start, end)` (a URL after its scheme) has a slot in its parameters. */
+function hasSlot(text: string, start: number, end: number): boolean {
+  let inParameters = false;
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x3f || code === 0x23 || code === 0x3d || code === 0x26) {
+      // ? # = &
+      inParameters = true;
+      continue;
+    }
+    if (!inParameters) continue;
+    if (code === 0x5b && slotEnd(text, index, end, BRACKET_CLOSE) > 0) return true;
+    if (code === 0x7b) {
+      // { … } or {{ … }}
+      const open = text.charCodeAt(index + 1) === 0x7b ? index + 1 : index;
+      if (slotEnd(text, open, end, 0x7d) > 0) return true;
+    }
+    if (code === 0x24) {
+      // $NAME or ${name}
+      const next = text.charCodeAt(index + 1);
+      if (next === 0x7b && slotEnd(text, index + 1, end, 0x7d) > 0) return true;
+      if (
+        isUpper(next) &&
+        isUpper(text.charCodeAt(index + 2)) &&
+        isUpper(text.charCodeAt(index + 3))
+      ) {
+        return true;
+      }
+    }
+    if (code === 0x25 && isUpper(text.charCodeAt(index + 1))) {
+      // %NAME% (not a %XX escape: those are hex digits then anything)
+      const close = slotEnd(text, index, end, 0x25);
+      if (close > index + 3) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Where the URL that opens at `at` ends (exclusive), reading at most
+ * `MAX_URL` characters; `at` itself when no URL opens there.
+ */
+function urlEnd(text: string, at: number): number {
+  let start = at;
+  while (start < text.length && start < at + 3) {
+    const code = text.charCodeAt(start);
+    // `](<https://…>)`, `src="https://…"`, `]( https://…)`
+    if (code !== 0x3c && code !== 0x22 && code !== 0x27 && code !== 0x20) break;
+    start++;
+  }
+  const scheme = schemeLength(text, start);
+  if (scheme === 0) return at;
+  const limit = Math.min(text.length, start + MAX_URL);
+  let end = start + scheme;
+  while (end < limit && !endsUrl(text.charCodeAt(end))) end++;
+  return hasSlot(text, start + scheme, end) ? -end - 1 : end;
+}
+
+/**
+ * Whether `text` carries an exfiltration URL: a markdown image or link
+ * target (`](`) or an HTML `src=` whose http(s) URL has a fill-in slot in its
+ * parameters. Linear: every character is read at most a bounded number of
+ * times (the search goes on after each URL read).
+ */
+export function hasExfiltrationUrl(text: string): boolean {
+  let from = 0;
+  // Each search resumes only when the search point has passed its last find.
+  let link = -2;
+  let source = -2;
+  while (from < text.length) {
+    if (link !== -1 && link < from) link = text.indexOf('](', from);
+    if (source !== -1 && source < from) source = indexOfSrc(text, from);
+    const next = link < 0 ? source : source < 0 ? link : Math.min(link, source);
+    if (next < 0) return false;
+    const at = next === link ? link + 2 : source;
+    const end = urlEnd(text, at);
+    if (end < 0) return true;
+    from = Math.max(end, next + 1);
+  }
+  return false;
+}
+
+/** Index of the next `src=` (any case) at or after `from`, just past its `=`; -1 if none. */
+function indexOfSrc(text: string, from: number): number {
+  let index = from;
+  while (true) {
+    const equals = text.indexOf('=', index);
+    if (equals < 0) return -1;
+    if (
+      equals >= 3 &&
+      (text.charCodeAt(equals - 3) | 0x20) === 0x73 &&
+      (text.charCodeAt(equals - 2) | 0x20) === 0x72 &&
+      (text.charCodeAt(equals - 1) | 0x20) === 0x63
+    ) {
+      return equals + 1;
+    }
+    index = equals + 1;
+  }
+}

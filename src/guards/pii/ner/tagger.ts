@@ -1,6 +1,6 @@
 import { addressRuns, isHouseNumber } from './address-runs';
 import { brandOrganisations } from './brands';
-import { cuedLowerNames, nameCuePairs } from './chat-names';
+import { cuedLowerNames, isMaskedPlaceholder, nameCuePairs } from './chat-names';
 import { coordinatedLists, type TokenSpan } from './coordination';
 import {
   Flag,
@@ -248,51 +248,112 @@ const organisationEntity = nerEntities.indexOf('ORGANIZATION');
 function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
   const count = scanned.count;
   const flags = scanned.flags;
+  const starts = scanned.start;
+  const ends = scanned.end;
   const begin = 1 + 2 * personEntity;
-  // The speaker positions and, per position, how many known speakers are at or before it.
+  // The speaker positions, and whether each is a known speaker as the text reads.
   const positions: number[] = [];
-  const knownBefore: number[] = [0];
+  const known: boolean[] = [];
   for (let index = 0; index + 2 < count; index++) {
     if (!speakerPosition(text, scanned, labels, index)) continue;
-    const known = labels[index] === begin || isListedSpeaker(flags[index]!);
     positions.push(index);
-    knownBefore.push(knownBefore[knownBefore.length - 1]! + (known ? 1 : 0));
+    known.push(
+      labels[index] === begin ||
+        isListedSpeaker(flags[index]!) ||
+        isMaskedPlaceholder(scanned, index),
+    );
   }
   if (positions.length === 0) return labels;
+  // Round 47 (issue 16): known speakers ahead within `SPEAKER_AHEAD` characters (this one
+  // included), counted right to left with two pointers.
+  const ahead = new Int32Array(positions.length);
+  let far = positions.length;
+  let knownAhead = 0;
+  for (let at = positions.length - 1; at >= 0; at--) {
+    if (known[at]) knownAhead++;
+    while (starts[positions[far - 1]!]! - starts[positions[at]!]! > SPEAKER_AHEAD) {
+      far--;
+      if (known[far]) knownAhead--;
+    }
+    ahead[at] = knownAhead;
+  }
   let result = labels;
-  // Round 46: a transcript is two known speakers within `SPEAKER_REACH` tokens of the line
-  // (before, in the whole chunk): two pointers over the positions, so each reads a bounded span.
-  let low = 0;
-  let high = 0;
+  // Behind: the speakers made or found a PERSON, within `SPEAKER_BEHIND` characters as a
+  // stream's re-read context measures them (`redactedOffset`).
+  const behind: number[] = [];
+  let oldest = 0;
+  const offset = redactedOffsets(scanned, () => result);
   for (let at = 0; at < positions.length; at++) {
     const index = positions[at]!;
-    while (positions[low]! < index - SPEAKER_REACH) low++;
-    while (high < positions.length && positions[high]! <= index + SPEAKER_REACH) high++;
-    const transcript = knownBefore[high]! - knownBefore[low]! >= 2;
+    const here = offset(index);
+    while (oldest < behind.length && here - behind[oldest]! > SPEAKER_BEHIND) oldest++;
+    const transcript = ahead[at]! + behind.length - oldest >= 2;
     const flag = flags[index]!;
     if (labels[index] === begin) {
       // Outside a transcript, an unlisted word before a colon is a label (`Invalid:`, `IPs:`).
-      if (transcript || isListedSpeaker(flag) || labels[index + 1] !== 0) continue;
+      const placeholder = isMaskedPlaceholder(scanned, index);
+      if (transcript || placeholder || isListedSpeaker(flag) || labels[index + 1] !== 0) {
+        behind.push(here);
+        continue;
+      }
       if (result === labels) result = labels.slice();
       result[index] = 0;
       continue;
     }
     if (labels[index] !== 0) continue;
     if (!isListedSpeaker(flag)) {
-      const length = scanned.end[index]! - scanned.start[index]!;
+      const length = ends[index]! - starts[index]!;
       if (!transcript || length < 2 || (flag & speakerExcluded) !== 0) continue;
     }
     if (result === labels) result = labels.slice();
     result[index] = begin;
+    behind.push(here);
   }
   return result;
 }
 
 /**
- * How far, in tokens either side, `speakerNames` counts the known speakers
- * that make a transcript (round 46: its reach; before, a whole chunk).
+ * How far, in characters, `speakerNames` counts the known speakers that make a transcript
+ * (round 47, issue 16: what window mode reads around a line). Ahead: a known speaker (a listed
+ * name or one the tagger found) starting within `SPEAKER_AHEAD` characters of the line's
+ * speaker; a stream holds back `2 × nerMaxLength.PERSON` = 128 characters, read as they came.
+ * Behind: a speaker made or found a PERSON within `SPEAKER_BEHIND` characters, counting each
+ * entity (and each masked placeholder) as `PLACEHOLDER_WIDTH` characters, as a stream's context
+ * of released text (at least 128 characters) holds it. Before (round 46) 1,024 tokens either
+ * side, so a stream read a speaker one way and `generateText` the other.
  */
-export const SPEAKER_REACH = 1024;
+export const SPEAKER_AHEAD = 64;
+export const SPEAKER_BEHIND = 96;
+/** The width an entity counts for behind a speaker (`[PERSON]`: the placeholder a stream re-reads). */
+const PLACEHOLDER_WIDTH = 8;
+
+/**
+ * Offsets of token starts with each run of an entity's tokens (in the labels `current()`
+ * returns when asked) and each masked placeholder counted as `PLACEHOLDER_WIDTH` characters,
+ * its inner blanks as none: the text as a stream re-reads it once redacted. Asked with rising
+ * tokens; each question reads the tokens since the last one: linear.
+ */
+function redactedOffsets(scanned: Scanned, current: () => Uint8Array): (index: number) => number {
+  const { count, start: starts, end: ends } = scanned;
+  /** Whether token `index` continues the entity of the token before it (no width of its own). */
+  const continues = (labels: Uint8Array, index: number) => {
+    const label = labels[index]!;
+    if (index === 0 || label === 0 || !isInside(label)) return false;
+    const previous = labels[index - 1]!;
+    return previous !== 0 && entityOfLabel(previous) === entityOfLabel(label);
+  };
+  let at = 0;
+  let offset = 0;
+  return index => {
+    const labels = current();
+    for (; at < index; at++) {
+      if (labels[at] !== 0) offset += continues(labels, at) ? 0 : PLACEHOLDER_WIDTH;
+      else offset += isMaskedPlaceholder(scanned, at) ? PLACEHOLDER_WIDTH : ends[at]! - starts[at]!;
+      if (at + 1 < count && !continues(labels, at + 1)) offset += starts[at + 1]! - ends[at]!;
+    }
+    return offset;
+  };
+}
 
 /** Common, title, street and organisation words: never a speaker of a transcript on their own (`Note:`, `Dr:`). */
 const speakerExcluded = Flag.Common | Flag.Honorific | Flag.Street | Flag.Organisation;
@@ -314,7 +375,9 @@ function speakerPosition(
   index: number,
 ): boolean {
   if (index !== 0 && scanned.newline[index] === 0) return false;
-  if ((scanned.flags[index]! & flagTitle) === 0) return false;
+  // A speaker a stream released (`[PERSON]: hi`, masked) is one where it stood.
+  if ((scanned.flags[index]! & flagTitle) === 0 && !isMaskedPlaceholder(scanned, index))
+    return false;
   if (scanned.end[index]! - scanned.start[index]! > maxNameWord) return false;
   const colon = index + 1;
   return (

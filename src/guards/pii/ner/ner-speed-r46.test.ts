@@ -34,27 +34,27 @@ describe('round 46 reach bounds', () => {
   });
 
   // Behind, each name counts as 8 characters: `IPs` is 27 + 64 + `pad` characters after Nicole.
-  const after = (pad: number) =>
+  const knownBefore = (pad: number) =>
     `Nicole: hi\nJohn: yo\n${'the '.repeat(16)}${'a'.repeat(pad)}\nIPs: 10.0.0.1`;
 
   it('both known speakers within SPEAKER_BEHIND characters make `IPs:` a speaker', () => {
-    expect(spans(after(5))).toEqual(people('Nicole', 'John', 'IPs'));
+    expect(spans(knownBefore(5))).toEqual(people('Nicole', 'John', 'IPs'));
   });
 
   it('Nicole a character past SPEAKER_BEHIND: `IPs:` is a label', () => {
-    expect(spans(after(6))).toEqual(people('Nicole', 'John'));
+    expect(spans(knownBefore(6))).toEqual(people('Nicole', 'John'));
   });
 
   // Ahead, raw characters: John starts 26 + 4 × `filler` characters after `IPs`.
-  const before = (filler: number) =>
+  const knownAfter = (filler: number) =>
     `IPs: 10.0.0.1\n${'the '.repeat(filler)}\nNicole: hi\nJohn: yo`;
 
   it('both known speakers within SPEAKER_AHEAD characters make `IPs:` a speaker', () => {
-    expect(spans(before(9))).toEqual(people('IPs', 'Nicole', 'John'));
+    expect(spans(knownAfter(9))).toEqual(people('IPs', 'Nicole', 'John'));
   });
 
   it('John past SPEAKER_AHEAD: `IPs:` is a label', () => {
-    expect(spans(before(10))).toEqual(people('Nicole', 'John'));
+    expect(spans(knownAfter(10))).toEqual(people('Nicole', 'John'));
   });
 
   // `Zed` starts 60 + `pad` characters after `mateus`.

@@ -1,5 +1,5 @@
 import { type BloomFilter, Flag, type Scanned } from './features';
-import { nerEntities, nerMaxLength } from './labels';
+import { entityOfLabel, isInside, nerEntities, nerMaxLength } from './labels';
 import { hasClass, WordClasses } from './word-classes';
 
 /**
@@ -254,33 +254,66 @@ function capitalAhead(scanned: Scanned): Uint8Array {
   return ahead;
 }
 
+/** The width an entity counts for behind a word (`[PERSON]`: the placeholder a stream re-reads). */
+export const PLACEHOLDER_WIDTH = 8;
+
+/**
+ * Offsets of token starts with each run of an entity's tokens (in the labels `current()`
+ * returns when asked) and each masked placeholder counted as `PLACEHOLDER_WIDTH` characters,
+ * its inner blanks as none: the text as a stream re-reads it once redacted. Asked with rising
+ * tokens; each question reads the tokens since the last one: linear.
+ */
+export function redactedOffsets(
+  scanned: Scanned,
+  current: () => Uint8Array,
+): (index: number) => number {
+  const { count, start: starts, end: ends } = scanned;
+  /** Whether token `index` continues the entity of the token before it (no width of its own). */
+  const continues = (labels: Uint8Array, index: number) => {
+    const label = labels[index]!;
+    if (index === 0 || label === 0 || !isInside(label)) return false;
+    const previous = labels[index - 1]!;
+    return previous !== 0 && entityOfLabel(previous) === entityOfLabel(label);
+  };
+  let at = 0;
+  let offset = 0;
+  return index => {
+    const labels = current();
+    for (; at < index; at++) {
+      if (labels[at] !== 0) offset += continues(labels, at) ? 0 : PLACEHOLDER_WIDTH;
+      else offset += isMaskedPlaceholder(scanned, at) ? PLACEHOLDER_WIDTH : ends[at]! - starts[at]!;
+      if (at + 1 < count && !continues(labels, at + 1)) offset += starts[at + 1]! - ends[at]!;
+    }
+    return offset;
+  };
+}
+
 /**
  * Whether tokens are on a chat line, asked left to right (round 47): no capitalised word within
- * `CHAT_AHEAD` characters ahead on the line, and behind none of a capitalised word, a token of
- * an entity (in the labels as they stand when asked: names found earlier on the line count) or
- * a masked placeholder ending within `CHAT_BEHIND` characters on the line. Behind, the text
- * between the word and the last such token holds no entity, so a stream that re-reads it with
- * placeholders measures the distance `generateText` does. Each question reads the tokens since
- * the last one asked: linear.
+ * `CHAT_AHEAD` characters ahead on the line, and behind no capitalised word outside every entity
+ * ending within `CHAT_BEHIND` characters on the line, measured as a stream's re-read context
+ * holds the text (`redactedOffsets`: an entity, in the labels as they stand when asked, or a
+ * masked placeholder counts as `PLACEHOLDER_WIDTH` characters). An entity behind is no capital:
+ * a stream re-reads it as a placeholder, which says nothing of its case. Each question reads the
+ * tokens since the last one asked: linear.
  */
 function chatLines(scanned: Scanned): (labels: Uint8Array, index: number) => boolean {
   const ahead = capitalAhead(scanned);
   const { newline: newlines, flags, start: starts, end: ends } = scanned;
   const capital = Flag.Title | Flag.Upper;
+  let current: Uint8Array | undefined;
+  const offset = redactedOffsets(scanned, () => current!);
   let absorbed = 0;
   let lastEnd = Number.NEGATIVE_INFINITY;
   return (labels, index) => {
+    current = labels;
     for (; absorbed < index; absorbed++) {
       if (newlines[absorbed] !== 0) lastEnd = Number.NEGATIVE_INFINITY;
-      if (
-        (flags[absorbed]! & capital) !== 0 ||
-        labels[absorbed] !== 0 ||
-        isMaskedPlaceholder(scanned, absorbed)
-      )
-        lastEnd = ends[absorbed]!;
+      if ((flags[absorbed]! & capital) !== 0 && labels[absorbed] === 0)
+        lastEnd = offset(absorbed) + ends[absorbed]! - starts[absorbed]!;
     }
     if (newlines[index] !== 0) return ahead[index] === 0;
-    return ahead[index] === 0 && starts[index]! - lastEnd > CHAT_BEHIND;
+    return ahead[index] === 0 && offset(index) - lastEnd > CHAT_BEHIND;
   };
 }
 

@@ -1,6 +1,11 @@
 import { addressRuns, isHouseNumber } from './address-runs';
 import { brandOrganisations } from './brands';
-import { cuedLowerNames, isMaskedPlaceholder, nameCuePairs } from './chat-names';
+import {
+  cuedLowerNames,
+  isMaskedPlaceholder,
+  nameCuePairs,
+  redactedOffsets,
+} from './chat-names';
 import { coordinatedLists, type TokenSpan } from './coordination';
 import {
   Flag,
@@ -257,10 +262,11 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
   for (let index = 0; index + 2 < count; index++) {
     if (!speakerPosition(text, scanned, labels, index)) continue;
     positions.push(index);
+    const flag = flags[index]!;
     known.push(
       labels[index] === begin ||
-        isListedSpeaker(flags[index]!) ||
-        isMaskedPlaceholder(scanned, index),
+        isListedSpeaker(flag) ||
+        ((flag & flagDigit) !== 0 && isMaskedPlaceholder(scanned, index)),
     );
   }
   if (positions.length === 0) return labels;
@@ -324,36 +330,6 @@ function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8
  */
 export const SPEAKER_AHEAD = 64;
 export const SPEAKER_BEHIND = 96;
-/** The width an entity counts for behind a speaker (`[PERSON]`: the placeholder a stream re-reads). */
-const PLACEHOLDER_WIDTH = 8;
-
-/**
- * Offsets of token starts with each run of an entity's tokens (in the labels `current()`
- * returns when asked) and each masked placeholder counted as `PLACEHOLDER_WIDTH` characters,
- * its inner blanks as none: the text as a stream re-reads it once redacted. Asked with rising
- * tokens; each question reads the tokens since the last one: linear.
- */
-function redactedOffsets(scanned: Scanned, current: () => Uint8Array): (index: number) => number {
-  const { count, start: starts, end: ends } = scanned;
-  /** Whether token `index` continues the entity of the token before it (no width of its own). */
-  const continues = (labels: Uint8Array, index: number) => {
-    const label = labels[index]!;
-    if (index === 0 || label === 0 || !isInside(label)) return false;
-    const previous = labels[index - 1]!;
-    return previous !== 0 && entityOfLabel(previous) === entityOfLabel(label);
-  };
-  let at = 0;
-  let offset = 0;
-  return index => {
-    const labels = current();
-    for (; at < index; at++) {
-      if (labels[at] !== 0) offset += continues(labels, at) ? 0 : PLACEHOLDER_WIDTH;
-      else offset += isMaskedPlaceholder(scanned, at) ? PLACEHOLDER_WIDTH : ends[at]! - starts[at]!;
-      if (at + 1 < count && !continues(labels, at + 1)) offset += starts[at + 1]! - ends[at]!;
-    }
-    return offset;
-  };
-}
 
 /** Common, title, street and organisation words: never a speaker of a transcript on their own (`Note:`, `Dr:`). */
 const speakerExcluded = Flag.Common | Flag.Honorific | Flag.Street | Flag.Organisation;
@@ -376,7 +352,11 @@ function speakerPosition(
 ): boolean {
   if (index !== 0 && scanned.newline[index] === 0) return false;
   // A speaker a stream released (`[PERSON]: hi`, masked) is one where it stood.
-  if ((scanned.flags[index]! & flagTitle) === 0 && !isMaskedPlaceholder(scanned, index))
+  const flag = scanned.flags[index]!;
+  if (
+    (flag & flagTitle) === 0 &&
+    ((flag & flagDigit) === 0 || !isMaskedPlaceholder(scanned, index))
+  )
     return false;
   if (scanned.end[index]! - scanned.start[index]! > maxNameWord) return false;
   const colon = index + 1;

@@ -1,11 +1,6 @@
 import { addressRuns, isHouseNumber } from './address-runs';
 import { brandOrganisations } from './brands';
-import {
-  cuedLowerNames,
-  isMaskedPlaceholder,
-  nameCuePairs,
-  redactedOffsets,
-} from './chat-names';
+import { cuedLowerNames, isMaskedPlaceholder, nameCuePairs, redactedOffsets } from './chat-names';
 import { coordinatedLists, type TokenSpan } from './coordination';
 import {
   Flag,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../bench/fixtures';
 import { windowAndGenerateTexts } from '../../../../test/helpers';
 import { pii } from '../pii';
 
@@ -10,17 +11,6 @@ import { pii } from '../pii';
  * about the rules' reaches (64 and 96 characters), each streamed in deltas of 1 to 50
  * characters or whole.
  */
-
-/** mulberry32: a small seeded generator (the cases are the same every run). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const speakers = ['Nicole', 'John', 'Maria', 'Ubul', 'Zork', 'Qwil', 'IPs', 'Note', 'Al'];
 const sayings = ['hi', 'yo', 'what a day', 'ok see you at noon', 'fine thanks', 'no idea'];
@@ -62,7 +52,7 @@ function sample(next: () => number): string {
 
 describe('transcripts and chat lines: window mode equals generate', () => {
   it('for 520 seeded texts, each in deltas of 1 to 50 characters or whole', async () => {
-    const next = random(47);
+    const next = seededRandom(47);
     const differing: Array<{ text: string; size: number }> = [];
     for (let run = 0; run < 520; run++) {
       const text = sample(next);

@@ -236,9 +236,10 @@ const organisationEntity = nerEntities.indexOf('ORGANIZATION');
  * lower case) alone at the start of a line, right before a colon with
  * more text after it on the line: a speaker in a transcript or chat log
  * (`Nicole: Remember me?`). Labels it B-PERSON where the tagger left it
- * outside. In a transcript (at least two such lines whose speaker is a
- * listed name or a name the tagger found, within `SPEAKER_REACH` tokens of
- * the line: round 46), any other capitalised word of 2 to 32 letters that
+ * outside. In a transcript (at least two known speakers near the line:
+ * ahead, a listed name or a name the tagger found within `SPEAKER_AHEAD`
+ * characters; behind, a speaker made or found a PERSON, or a masked
+ * placeholder, within `SPEAKER_BEHIND` characters: round 47), any other capitalised word of 2 to 32 letters that
  * is no common, title, street or organisation word is a speaker in that
  * position too (`Ubul: What a wife.`); outside one,
  * a word in that position that is in no name list is a label, not a name

@@ -1,5 +1,5 @@
 import { type BloomFilter, Flag, type Scanned } from './features';
-import { nerEntities, nerMaxLength } from './labels';
+import { entityOfLabel, isInside, nerEntities, nerMaxLength } from './labels';
 import { hasClass, WordClasses } from './word-classes';
 
 /**
@@ -220,41 +220,101 @@ function lineStart(scanned: Scanned, index: number): boolean {
 }
 
 /**
- * How far, in tokens either side on its line, `chatLines` looks for a
- * capitalised word (round 46: its reach; a chat message is short).
+ * How far, in characters, `chatLines` looks for a capitalised word (round 47, issue 16: what
+ * window mode reads around a word): ahead, a capitalised word starting within `CHAT_AHEAD`
+ * characters of the word's start on its line; behind, the last capitalised word, entity or
+ * placeholder on its line ending within `CHAT_BEHIND` characters of it. Round 46 read 128 tokens
+ * either side (about 500 characters), farther than a stream holds back (`2 × nerMaxLength`
+ * characters) or keeps as context, so a stream read a word one way and `generateText` the other.
  */
-export const CHAT_REACH = 128;
+export const CHAT_AHEAD = 64;
+export const CHAT_BEHIND = 64;
+
+/** Whether token `index` is a masked placeholder (`maskPlaceholders` writes one as zeros). */
+export function isMaskedPlaceholder(scanned: Scanned, index: number): boolean {
+  if (scanned.end[index]! - scanned.start[index]! < 4) return false;
+  if ((scanned.flags[index]! & Flag.Digit) === 0) return false;
+  return /^0+$/.test(lowerOf(scanned, index));
+}
 
 /**
- * Whether each token is on a chat line: no capitalised or upper-case word
- * within `CHAT_REACH` tokens of it on its line (before round 46, on its
- * whole line, so a 64 K line of lower-case words was one decision over all
- * of it). Two passes over the tokens: linear, and each token's answer reads
- * at most `CHAT_REACH` tokens either side.
+ * Whether each token has a capitalised or upper-case word starting within `CHAT_AHEAD`
+ * characters after its start on its line (itself included). Right to left, linear.
  */
-function chatLines(scanned: Scanned): Uint8Array {
-  const count = scanned.count;
-  const newlines = scanned.newline;
-  const flags = scanned.flags;
+function capitalAhead(scanned: Scanned): Uint8Array {
+  const { count, newline: newlines, flags, start: starts } = scanned;
   const capital = Flag.Title | Flag.Upper;
-  const lower = new Uint8Array(count);
-  // Left to right: tokens since the last capitalised word on the line (or more than the reach).
-  let since = CHAT_REACH + 1;
-  for (let index = 0; index < count; index++) {
-    if (newlines[index] !== 0) since = CHAT_REACH + 1;
-    if ((flags[index]! & capital) !== 0) since = 0;
-    else if (since <= CHAT_REACH) since++;
-    lower[index] = since > CHAT_REACH ? 1 : 0;
-  }
-  // Right to left: a capitalised word ahead on the line, within the reach.
-  let until = CHAT_REACH + 1;
+  const ahead = new Uint8Array(count);
+  let next = Number.POSITIVE_INFINITY;
   for (let index = count - 1; index >= 0; index--) {
-    if ((flags[index]! & capital) !== 0) until = 0;
-    else if (until <= CHAT_REACH) until++;
-    if (until <= CHAT_REACH) lower[index] = 0;
-    if (newlines[index] !== 0) until = CHAT_REACH + 1;
+    if ((flags[index]! & capital) !== 0) next = starts[index]!;
+    if (next - starts[index]! <= CHAT_AHEAD) ahead[index] = 1;
+    if (newlines[index] !== 0) next = Number.POSITIVE_INFINITY;
   }
-  return lower;
+  return ahead;
+}
+
+/** The width an entity counts for behind a word (`[PERSON]`: the placeholder a stream re-reads). */
+export const PLACEHOLDER_WIDTH = 8;
+
+/**
+ * Offsets of token starts with each run of an entity's tokens (in the labels `current()`
+ * returns when asked) and each masked placeholder counted as `PLACEHOLDER_WIDTH` characters,
+ * its inner blanks as none: the text as a stream re-reads it once redacted. Asked with rising
+ * tokens; each question reads the tokens since the last one: linear.
+ */
+export function redactedOffsets(
+  scanned: Scanned,
+  current: () => Uint8Array,
+): (index: number) => number {
+  const { count, start: starts, end: ends } = scanned;
+  /** Whether token `index` continues the entity of the token before it (no width of its own). */
+  const continues = (labels: Uint8Array, index: number) => {
+    const label = labels[index]!;
+    if (index === 0 || label === 0 || !isInside(label)) return false;
+    const previous = labels[index - 1]!;
+    return previous !== 0 && entityOfLabel(previous) === entityOfLabel(label);
+  };
+  let at = 0;
+  let offset = 0;
+  return index => {
+    const labels = current();
+    for (; at < index; at++) {
+      if (labels[at] !== 0) offset += continues(labels, at) ? 0 : PLACEHOLDER_WIDTH;
+      else offset += isMaskedPlaceholder(scanned, at) ? PLACEHOLDER_WIDTH : ends[at]! - starts[at]!;
+      if (at + 1 < count && !continues(labels, at + 1)) offset += starts[at + 1]! - ends[at]!;
+    }
+    return offset;
+  };
+}
+
+/**
+ * Whether tokens are on a chat line, asked left to right (round 47): no capitalised word within
+ * `CHAT_AHEAD` characters ahead on the line, and behind no capitalised word outside every entity
+ * ending within `CHAT_BEHIND` characters on the line, measured as a stream's re-read context
+ * holds the text (`redactedOffsets`: an entity, in the labels as they stand when asked, or a
+ * masked placeholder counts as `PLACEHOLDER_WIDTH` characters). An entity behind is no capital:
+ * a stream re-reads it as a placeholder, which says nothing of its case. Each question reads the
+ * tokens since the last one asked: linear.
+ */
+function chatLines(scanned: Scanned): (labels: Uint8Array, index: number) => boolean {
+  const ahead = capitalAhead(scanned);
+  const { newline: newlines, flags, start: starts, end: ends } = scanned;
+  const capital = Flag.Title | Flag.Upper;
+  let current: Uint8Array | undefined;
+  const offset = redactedOffsets(scanned, () => current!);
+  let absorbed = 0;
+  let lastEnd = Number.NEGATIVE_INFINITY;
+  return (labels, index) => {
+    current = labels;
+    for (; absorbed < index; absorbed++) {
+      if (newlines[absorbed] !== 0) lastEnd = Number.NEGATIVE_INFINITY;
+      if ((flags[absorbed]! & capital) !== 0 && labels[absorbed] === 0)
+        lastEnd = offset(absorbed) + ends[absorbed]! - starts[absorbed]!;
+    }
+    if (newlines[index] !== 0) return ahead[index] === 0;
+    return ahead[index] === 0 && offset(index) - lastEnd > CHAT_BEHIND;
+  };
 }
 
 /**
@@ -270,7 +330,7 @@ function cueOf(
   masks: Int32Array,
   labels: Uint8Array,
   index: number,
-  chat: () => Uint8Array,
+  chat: (index: number) => boolean,
 ): number {
   const newlines = scanned.newline;
   if (newlines[index] !== 0) return 0;
@@ -287,7 +347,7 @@ function cueOf(
     return lineStart(scanned, index - 1) && endsPhrase ? 2 : 1;
   if (hasClass(scanned, masks, index - 1, Cue.Name)) return 1;
   if (hasClass(scanned, masks, index - 1, Cue.Pair) && nameCuePairs.get(cue)?.has(before)) return 1;
-  if (chat()[index] === 0) return 0;
+  if (!chat(index)) return 0;
   if (hasClass(scanned, masks, index - 1, Cue.Opener))
     return next >= 0 &&
       (scanned.flags[next]! & Flag.Lower) !== 0 &&
@@ -407,19 +467,19 @@ export function cuedLowerNames(scanned: Scanned, labels: Uint8Array): Uint8Array
   const starts = scanned.start;
   const ends = scanned.end;
   const newlines = scanned.newline;
-  let chat: Uint8Array | undefined;
-  const chatOf = () => {
-    chat ??= chatLines(scanned);
-    return chat;
-  };
+  let chat: ((labels: Uint8Array, index: number) => boolean) | undefined;
   const masks = cueClasses.of(scanned);
   let result = labels;
+  const chatOf = (index: number) => {
+    chat ??= chatLines(scanned);
+    return chat(result, index);
+  };
   for (let index = 0; index < count; index++) {
     if (labels[index] !== 0 || !isLowerWord(scanned, masks, index)) continue;
     if (lineStart(scanned, index)) {
       // A first name opening a chat line before `and i` / `and me` (round 40: `bjorn and i are
       // going fishing`).
-      if (!withMe(scanned, index) || chatOf()[index] === 0) continue;
+      if (!withMe(scanned, index) || !chatOf(index)) continue;
       if (result === labels) result = labels.slice();
       result[index] = personBegin;
       continue;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_CLUSTER } from './address-runs';
-import { CHAT_REACH } from './chat-names';
+import { CHAT_AHEAD, CHAT_BEHIND } from './chat-names';
 import { LIST_ITEMS } from './coordination';
 import { findNamedEntities } from './find-named-entities';
-import { ROLE_ITEMS, SPEAKER_REACH } from './tagger';
+import { ROLE_ITEMS, SPEAKER_AHEAD, SPEAKER_BEHIND } from './tagger';
 
 /**
  * Round 46 (issue 17): the five span rules that read an unbounded span now have a reach: a
@@ -11,7 +11,9 @@ import { ROLE_ITEMS, SPEAKER_REACH } from './tagger';
  * `CHAT_REACH` tokens, a list of at most `LIST_ITEMS` spans, at most `ROLE_ITEMS` names after one
  * role noun, a cluster of address runs of at most `ADDRESS_CLUSTER` characters. Each pair below
  * is a case at the bound (the spans round 45 gave) and one just past it (round 45's code reached
- * past the bound and gives another answer there: that case fails on it).
+ * past the bound and gives another answer there: that case fails on it). Round 47 (hH, issue
+ * 16): the speaker and chat reaches are characters a stream reads (`SPEAKER_AHEAD`,
+ * `SPEAKER_BEHIND`, `CHAT_AHEAD`, `CHAT_BEHIND`); their pairs are at those bounds.
  */
 const spans = (text: string): Array<[string, string]> =>
   findNamedEntities(text).map(span => [span.type, text.slice(span.start, span.end)]);
@@ -20,33 +22,61 @@ const people = (...names: string[]): Array<[string, string]> => names.map(name =
 
 describe('round 46 reach bounds', () => {
   it('uses the bounds it documents', () => {
-    expect([SPEAKER_REACH, CHAT_REACH, LIST_ITEMS, ROLE_ITEMS, ADDRESS_CLUSTER]).toEqual([
-      1024, 128, 16, 16, 640,
-    ]);
+    expect([
+      SPEAKER_AHEAD,
+      SPEAKER_BEHIND,
+      CHAT_AHEAD,
+      CHAT_BEHIND,
+      LIST_ITEMS,
+      ROLE_ITEMS,
+      ADDRESS_CLUSTER,
+    ]).toEqual([64, 96, 64, 64, 16, 16, 640]);
   });
 
-  // Tokens: Nicole 0, `:` 1, hi 2, John 3, `:` 4, yo 5, then `filler` words, then the label.
-  const transcript = (filler: number) =>
-    `Nicole: hi\nJohn: yo\n${'the '.repeat(filler)}\nIPs: 10.0.0.1`;
+  // Behind, each name counts as 8 characters: `IPs` is 27 + 64 + `pad` characters after Nicole.
+  const knownBefore = (pad: number) =>
+    `Nicole: hi\nJohn: yo\n${'the '.repeat(16)}${'a'.repeat(pad)}\nIPs: 10.0.0.1`;
 
-  it('a transcript: both known speakers within SPEAKER_REACH tokens make `IPs:` a speaker', () => {
-    // `IPs` is token 6 + 1018 = 1024, Nicole 1024 tokens before it.
-    expect(spans(transcript(1018))).toEqual(people('Nicole', 'John', 'IPs'));
+  it('both known speakers within SPEAKER_BEHIND characters make `IPs:` a speaker', () => {
+    expect(spans(knownBefore(5))).toEqual(people('Nicole', 'John', 'IPs'));
   });
 
-  it('one known speaker a token past SPEAKER_REACH: `IPs:` is a label', () => {
-    expect(spans(transcript(1019))).toEqual(people('Nicole', 'John'));
+  it('Nicole a character past SPEAKER_BEHIND: `IPs:` is a label', () => {
+    expect(spans(knownBefore(6))).toEqual(people('Nicole', 'John'));
   });
 
-  // `mateus` is token 1, `Zed` token 4 + filler.
-  const chat = (filler: number) => `omg mateus just called${' the'.repeat(filler)} Zed`;
+  // Ahead, raw characters: John starts 26 + 4 × `filler` characters after `IPs`.
+  const knownAfter = (filler: number) =>
+    `IPs: 10.0.0.1\n${'the '.repeat(filler)}\nNicole: hi\nJohn: yo`;
 
-  it('a capital CHAT_REACH tokens away: no chat line, no name after `omg`', () => {
-    expect(spans(chat(CHAT_REACH - 3))).toEqual([]);
+  it('both known speakers within SPEAKER_AHEAD characters make `IPs:` a speaker', () => {
+    expect(spans(knownAfter(9))).toEqual(people('IPs', 'Nicole', 'John'));
   });
 
-  it('a capital a token past CHAT_REACH: a chat line, `mateus` is a name', () => {
-    expect(spans(chat(CHAT_REACH - 2))).toEqual(people('mateus'));
+  it('John past SPEAKER_AHEAD: `IPs:` is a label', () => {
+    expect(spans(knownAfter(10))).toEqual(people('Nicole', 'John'));
+  });
+
+  // `Zed` starts 60 + `pad` characters after `mateus`.
+  const chat = (pad: number) => `omg mateus just called${' the'.repeat(10)} ${'a'.repeat(pad)} Zed`;
+
+  it('a capital CHAT_AHEAD characters ahead: no chat line, no name after `omg`', () => {
+    expect(spans(chat(4))).toEqual([]);
+  });
+
+  it('a capital a character past CHAT_AHEAD: a chat line, `mateus` is a name', () => {
+    expect(spans(chat(5))).toEqual(people('mateus'));
+  });
+
+  // `bjorn` starts `pad` + 9 characters after `We` ends (a capital outside every entity).
+  const behindChat = (pad: number) => `We ${'x'.repeat(pad)} me and bjorn went`;
+
+  it('a capital ending CHAT_BEHIND characters before: no chat line, `bjorn` no name', () => {
+    expect(spans(behindChat(55))).toEqual([]);
+  });
+
+  it('a capital a character past CHAT_BEHIND: a chat line, `bjorn` is a name', () => {
+    expect(spans(behindChat(56))).toEqual(people('bjorn'));
   });
 
   const surnames = [

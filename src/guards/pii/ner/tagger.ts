@@ -1,6 +1,6 @@
 import { addressRuns, isHouseNumber } from './address-runs';
 import { brandOrganisations } from './brands';
-import { cuedLowerNames, nameCuePairs } from './chat-names';
+import { cuedLowerNames, isMaskedPlaceholder, nameCuePairs, redactedOffsets } from './chat-names';
 import { coordinatedLists, type TokenSpan } from './coordination';
 import {
   Flag,
@@ -236,9 +236,10 @@ const organisationEntity = nerEntities.indexOf('ORGANIZATION');
  * lower case) alone at the start of a line, right before a colon with
  * more text after it on the line: a speaker in a transcript or chat log
  * (`Nicole: Remember me?`). Labels it B-PERSON where the tagger left it
- * outside. In a transcript (at least two such lines whose speaker is a
- * listed name or a name the tagger found, within `SPEAKER_REACH` tokens of
- * the line: round 46), any other capitalised word of 2 to 32 letters that
+ * outside. In a transcript (at least two known speakers near the line:
+ * ahead, a listed name or a name the tagger found within `SPEAKER_AHEAD`
+ * characters; behind, a speaker made or found a PERSON, or a masked
+ * placeholder, within `SPEAKER_BEHIND` characters: round 47), any other capitalised word of 2 to 32 letters that
  * is no common, title, street or organisation word is a speaker in that
  * position too (`Ubul: What a wife.`); outside one,
  * a word in that position that is in no name list is a label, not a name
@@ -248,51 +249,83 @@ const organisationEntity = nerEntities.indexOf('ORGANIZATION');
 function speakerNames(text: string, scanned: Scanned, labels: Uint8Array): Uint8Array {
   const count = scanned.count;
   const flags = scanned.flags;
+  const starts = scanned.start;
+  const ends = scanned.end;
   const begin = 1 + 2 * personEntity;
-  // The speaker positions and, per position, how many known speakers are at or before it.
+  // The speaker positions, and whether each is a known speaker as the text reads.
   const positions: number[] = [];
-  const knownBefore: number[] = [0];
+  const known: boolean[] = [];
   for (let index = 0; index + 2 < count; index++) {
     if (!speakerPosition(text, scanned, labels, index)) continue;
-    const known = labels[index] === begin || isListedSpeaker(flags[index]!);
     positions.push(index);
-    knownBefore.push(knownBefore[knownBefore.length - 1]! + (known ? 1 : 0));
+    const flag = flags[index]!;
+    known.push(
+      labels[index] === begin ||
+        isListedSpeaker(flag) ||
+        ((flag & flagDigit) !== 0 && isMaskedPlaceholder(scanned, index)),
+    );
   }
   if (positions.length === 0) return labels;
+  // Round 47 (issue 16): known speakers ahead within `SPEAKER_AHEAD` characters (this one
+  // included), counted right to left with two pointers.
+  const ahead = new Int32Array(positions.length);
+  let far = positions.length;
+  let knownAhead = 0;
+  for (let at = positions.length - 1; at >= 0; at--) {
+    if (known[at]) knownAhead++;
+    while (starts[positions[far - 1]!]! - starts[positions[at]!]! > SPEAKER_AHEAD) {
+      far--;
+      if (known[far]) knownAhead--;
+    }
+    ahead[at] = knownAhead;
+  }
   let result = labels;
-  // Round 46: a transcript is two known speakers within `SPEAKER_REACH` tokens of the line
-  // (before, in the whole chunk): two pointers over the positions, so each reads a bounded span.
-  let low = 0;
-  let high = 0;
+  // Behind: the speakers made or found a PERSON, within `SPEAKER_BEHIND` characters as a
+  // stream's re-read context measures them (`redactedOffset`).
+  const behind: number[] = [];
+  let oldest = 0;
+  const offset = redactedOffsets(scanned, () => result);
   for (let at = 0; at < positions.length; at++) {
     const index = positions[at]!;
-    while (positions[low]! < index - SPEAKER_REACH) low++;
-    while (high < positions.length && positions[high]! <= index + SPEAKER_REACH) high++;
-    const transcript = knownBefore[high]! - knownBefore[low]! >= 2;
+    const here = offset(index);
+    while (oldest < behind.length && here - behind[oldest]! > SPEAKER_BEHIND) oldest++;
+    const transcript = ahead[at]! + behind.length - oldest >= 2;
     const flag = flags[index]!;
     if (labels[index] === begin) {
       // Outside a transcript, an unlisted word before a colon is a label (`Invalid:`, `IPs:`).
-      if (transcript || isListedSpeaker(flag) || labels[index + 1] !== 0) continue;
+      const placeholder = isMaskedPlaceholder(scanned, index);
+      if (transcript || placeholder || isListedSpeaker(flag) || labels[index + 1] !== 0) {
+        behind.push(here);
+        continue;
+      }
       if (result === labels) result = labels.slice();
       result[index] = 0;
       continue;
     }
     if (labels[index] !== 0) continue;
     if (!isListedSpeaker(flag)) {
-      const length = scanned.end[index]! - scanned.start[index]!;
+      const length = ends[index]! - starts[index]!;
       if (!transcript || length < 2 || (flag & speakerExcluded) !== 0) continue;
     }
     if (result === labels) result = labels.slice();
     result[index] = begin;
+    behind.push(here);
   }
   return result;
 }
 
 /**
- * How far, in tokens either side, `speakerNames` counts the known speakers
- * that make a transcript (round 46: its reach; before, a whole chunk).
+ * How far, in characters, `speakerNames` counts the known speakers that make a transcript
+ * (round 47, issue 16: what window mode reads around a line). Ahead: a known speaker (a listed
+ * name or one the tagger found) starting within `SPEAKER_AHEAD` characters of the line's
+ * speaker; a stream holds back `2 × nerMaxLength.PERSON` = 128 characters, read as they came.
+ * Behind: a speaker made or found a PERSON within `SPEAKER_BEHIND` characters, counting each
+ * entity (and each masked placeholder) as `PLACEHOLDER_WIDTH` characters, as a stream's context
+ * of released text (at least 128 characters) holds it. Before (round 46) 1,024 tokens either
+ * side, so a stream read a speaker one way and `generateText` the other.
  */
-export const SPEAKER_REACH = 1024;
+export const SPEAKER_AHEAD = 64;
+export const SPEAKER_BEHIND = 96;
 
 /** Common, title, street and organisation words: never a speaker of a transcript on their own (`Note:`, `Dr:`). */
 const speakerExcluded = Flag.Common | Flag.Honorific | Flag.Street | Flag.Organisation;
@@ -314,7 +347,13 @@ function speakerPosition(
   index: number,
 ): boolean {
   if (index !== 0 && scanned.newline[index] === 0) return false;
-  if ((scanned.flags[index]! & flagTitle) === 0) return false;
+  // A speaker a stream released (`[PERSON]: hi`, masked) is one where it stood.
+  const flag = scanned.flags[index]!;
+  if (
+    (flag & flagTitle) === 0 &&
+    ((flag & flagDigit) === 0 || !isMaskedPlaceholder(scanned, index))
+  )
+    return false;
   if (scanned.end[index]! - scanned.start[index]! > maxNameWord) return false;
   const colon = index + 1;
   return (

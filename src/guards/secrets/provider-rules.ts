@@ -1146,25 +1146,33 @@ const configRules: Rule[] = [
     {
       group: 1,
       validate: judgedAs('secret'),
-      anchor: anchor(['"'], 0, 0, undefined, (text, at) => {
-        const code = codeBefore(text, at);
-        return code === 91 || code === 44; // `[` or `,`
-      }),
+      anchor: {
+        ...anchor(['"'], 0, 0, undefined, (text, at) => {
+          const code = codeBefore(text, at);
+          return code === 91 || code === 44; // `[` or `,`
+        }),
+        // For `secretsMayMatch`: the array's `[` before the match (a character that flags a text by itself).
+        contains: ['['],
+      },
     },
   ),
   // A key named `auth` or ending in one (`REDIS_AUTH=…`, npm's `_auth=…`, `"auth": "…"`).
   rule(
     'GENERIC_SECRET',
-    `(?<![A-Za-z0-9])${anyCase('auth')}["']?[ \\t]{0,3}(?::|=)(?!=)[ \\t]{0,3}(["'\`]?)([^\\s"'\`,;]{4,300})\\1(?![^\\s,;})\\]])`,
+    `(?<![A-Za-z0-9])(?:auth|AUTH|Auth)["']?[ ]?(?::|=)(?!=)[ \\t]{0,3}(["'\`]?)([^\\s"'\`,;]{4,300})\\1(?![^\\s,;})\\]])`,
     {
       group: 2,
       validate: judgedAs('secret'),
-      anchor: anchor(spellings(['auth']), 0, 0, undefined, (text, at) => {
-        const code = text.charCodeAt(at + 4);
-        return (
-          code === 58 || code === 61 || code === 34 || code === 39 || code === 32 || code === 9
-        );
-      }),
+      anchor: {
+        ...anchor(spellings(['auth']), 0, 0, undefined, (text, at) => {
+          const code = text.charCodeAt(at + 4);
+          return code === 58 || code === 61 || code === 34 || code === 39 || code === 32;
+        }),
+        // For `secretsMayMatch`: the key and its colon (`=` flags a text by itself).
+        contains: spellings(['auth']).flatMap(name =>
+          ['', '"', "'"].flatMap(quote => [`${name}${quote}:`, `${name}${quote} :`]),
+        ),
+      },
     },
   ),
   // `docker login … -p VALUE` / `--password VALUE` (not `--password-stdin`).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectLinearOnRepeats } from '../../../test/helpers/repeated-unit-cost';
 import { foundSecrets, secretsRedacted } from '../../../test/helpers/secrets-redacted';
 import { findSecrets } from './find-secrets';
 
@@ -176,18 +177,6 @@ describe('config shapes no rule read before round 47 (round 46, held out)', () =
   });
 });
 
-/** CPU milliseconds of the cheapest of `runs` calls. */
-function cpuMs(run: () => unknown, runs = 5): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let index = 0; index < runs; index++) {
-    const started = process.cpuUsage();
-    run();
-    const { user, system } = process.cpuUsage(started);
-    best = Math.min(best, (user + system) / 1000);
-  }
-  return best;
-}
-
 describe('linear time on a rule prefix repeated', () => {
   it.each([
     ['PMAK-'],
@@ -202,14 +191,7 @@ describe('linear time on a rule prefix repeated', () => {
     [' v1 h1:'],
   ])(
     '1 MB of %j costs at most 3x four times 256 KB of it',
-    unit => {
-      const of = (size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-      const large = of(1 << 20);
-      const small = of(1 << 18);
-      findSecrets(small);
-      const ratio = cpuMs(() => findSecrets(large)) / (4 * cpuMs(() => findSecrets(small)));
-      expect(ratio).toBeLessThan(3);
-    },
+    unit => expectLinearOnRepeats(findSecrets, unit),
     120_000,
   );
 });

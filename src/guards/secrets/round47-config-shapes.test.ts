@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectLinearOnRepeats } from '../../../test/helpers/repeated-unit-cost';
 import { foundSecrets, secretsRedacted } from '../../../test/helpers/secrets-redacted';
 import { anchoredScanMismatches, findSecrets } from './find-secrets';
 
@@ -85,18 +86,6 @@ describe('the anchored scan matches a full scan of each rule', () => {
   });
 });
 
-/** CPU milliseconds of the cheapest of `runs` calls. */
-function cpuMs(run: () => unknown, runs = 5): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let index = 0; index < runs; index++) {
-    const started = process.cpuUsage();
-    run();
-    const { user, system } = process.cpuUsage(started);
-    best = Math.min(best, (user + system) / 1000);
-  }
-  return best;
-}
-
 describe('linear time on a rule prefix repeated', () => {
   it.each([
     ['machine h login u password '],
@@ -110,14 +99,7 @@ describe('linear time on a rule prefix repeated', () => {
     ['redis-cli -h x '],
   ])(
     '1 MB of %j costs at most 3x four times 256 KB of it',
-    unit => {
-      const of = (size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-      const large = of(1 << 20);
-      const small = of(1 << 18);
-      findSecrets(small);
-      const ratio = cpuMs(() => findSecrets(large)) / (4 * cpuMs(() => findSecrets(small)));
-      expect(ratio).toBeLessThan(3);
-    },
+    unit => expectLinearOnRepeats(findSecrets, unit),
     120_000,
   );
 });

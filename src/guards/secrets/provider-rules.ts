@@ -802,9 +802,10 @@ const prefixedRules: Rule[] = [
   // CLI flags: `--password VALUE`, `--token VALUE` (`--password=VALUE` is an
   // assignment), `sshpass -p VALUE`, and MySQL's attached `-pVALUE` (its
   // `-p VALUE` prompts and names a database, so only the attached form counts).
+  // Round 47: so does MySQL's `--password DB` (no `=`): not after a MySQL command on its line.
   rule(
     'GENERIC_SECRET',
-    `(?<![\\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|private-key-passphrase)[ \\t]{1,3}["']?([^\\s"'\\-][^\\s"']{3,127})`,
+    `(?<![\\w-])(?<!(?<![\\w-])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)[ \\t][^\\n]{0,200})--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|private-key-passphrase)[ \\t]{1,3}["']?([^\\s"'\\-][^\\s"']{3,127})`,
     {
       group: 1,
       more: flagValueRest,

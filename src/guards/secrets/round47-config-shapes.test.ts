@@ -97,9 +97,24 @@ describe('linear time on a rule prefix repeated', () => {
     ['REDIS_AUTH='],
     ['docker login -x '],
     ['redis-cli -h x '],
+    ['mysql --password x '],
   ])(
     '1 MB of %j costs at most 3x four times 256 KB of it',
     unit => expectLinearOnRepeats(findSecrets, unit),
     120_000,
   );
+});
+
+describe("MySQL's --password without a value prompts (round 47, a blind look-alike)", () => {
+  it('the database after it is no password', () => {
+    expect(findSecrets('mysql --user=root --password shopdb')).toEqual([]);
+    expect(findSecrets('mysqldump -u ops --password orders > o.sql')).toEqual([]);
+  });
+
+  it('another command with the flag, or the attached form, is still found', () => {
+    expect(foundSecrets(`curl --password ${PASSWORD} https://x.test`)).toEqual([
+      ['GENERIC_SECRET', PASSWORD],
+    ]);
+    expect(foundSecrets(`mysql -u ops -p${PASSWORD} shop`)).toEqual([['GENERIC_SECRET', PASSWORD]]);
+  });
 });

@@ -802,9 +802,10 @@ const prefixedRules: Rule[] = [
   // CLI flags: `--password VALUE`, `--token VALUE` (`--password=VALUE` is an
   // assignment), `sshpass -p VALUE`, and MySQL's attached `-pVALUE` (its
   // `-p VALUE` prompts and names a database, so only the attached form counts).
+  // Round 47: so does MySQL's `--password DB` (no `=`): not after a MySQL command on its line.
   rule(
     'GENERIC_SECRET',
-    `(?<![\\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|private-key-passphrase)[ \\t]{1,3}["']?([^\\s"'\\-][^\\s"']{3,127})`,
+    `(?<![\\w-])(?<!(?<![\\w-])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)[ \\t][^\\n]{0,200})--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token|access-token|private-key-passphrase)[ \\t]{1,3}["']?([^\\s"'\\-][^\\s"']{3,127})`,
     {
       group: 1,
       more: flagValueRest,
@@ -1051,8 +1052,160 @@ function readOnPastHex(rule: Rule): Rule {
   };
 }
 
-/** Every provider rule: the prefixed formats, then the keyed ones. */
-export const providerRules: Rule[] = [...prefixedRules.map(readOnPastHex), ...keyedRules];
+/*
+ * Round 47 (issue 17): config and command-line shapes whose key or flag names
+ * a secret and no rule read (a held-out fixture's misses, then a blind one's):
+ * `.netrc`, PHP `define`, a `['password'] = …` item, `htpasswd -b`, strings
+ * in a JSON array under a secret key, a key named `auth` (`REDIS_AUTH=`,
+ * `_auth=`), `docker login -p`, `redis-cli -a`. Each value is judged as an
+ * assignment's (`judgedAs`): a placeholder, a variable, a word is none.
+ */
+
+/**
+ * A word that says a name's value is a secret, in one of a name's cases
+ * (`DB_PASSWORD`, `dbPassword`, `db_password`, `AUTH_SALT`), maybe plural, and
+ * not the start of a longer word of that case (`passengers`, `AUTHOR`,
+ * `reference_authority`: a corpus's look-alikes).
+ */
+const secretWords = 'passw(?:or)?d|pass|pwd|secret|token|api_?[kK]ey|auth|salt|credential';
+const secretName = `(?:(?:${secretWords})s?(?![a-z])|(?:${secretWords.toUpperCase()})S?(?![A-Z])|(?:${secretWords.replace(
+  /(^|\|)([a-z])/g,
+  (_, bar: string, letter: string) => bar + letter.toUpperCase(),
+)})s?(?![a-z]))`;
+/** A value judged as the value of a key named `key`. */
+const judgedAs = (key: string) => (value: string) =>
+  judgeSecretValue(value, key, false) === 'secret';
+/**
+ * A quoted value (group), its closing quote (backreference `quote`); past 200
+ * characters, its first 200 with more of it after them (`quotedValueRest`).
+ */
+const quotedValue = (quote: string) => `([^'"\\n\\\\]{4,200})(?:${quote}|(?=[^'"\\n\\\\]))`;
+const quotedValueRest = /[^'"\n\\]+/y;
+/** The code of the last character before `at` that is not a blank or line break (-1: none). */
+function codeBefore(text: string, at: number): number {
+  let index = at - 1;
+  while (index >= 0 && index > at - 24 && isBlankCode(text.charCodeAt(index))) index--;
+  return index >= 0 ? text.charCodeAt(index) : -1;
+}
+/** The characters of a command-line word (a file, a user, another flag's value). */
+const cliWord = '[^\\s]{1,200}';
+
+const configRules: Rule[] = [
+  // `.netrc`: `machine HOST login USER password VALUE` (or `default …`), on one line or several.
+  rule(
+    'GENERIC_SECRET',
+    `(?<=(?<![\\w.-])(?:(?:machine|login|account)[ \\t]{1,20}${cliWord}|default)\\s{1,20})password[ \\t]{1,20}([^\\s]{4,128})`,
+    {
+      group: 1,
+      more: flagValueRest,
+      validate: judgedAs('password'),
+      anchor: anchor(['password'], 0, 0, undefined, (text, at) =>
+        isBlankCode(text.charCodeAt(at - 1)),
+      ),
+    },
+  ),
+  // PHP: `define('DB_PASSWORD', 'VALUE');` (WordPress's `AUTH_KEY`, `SECURE_AUTH_SALT`).
+  rule(
+    'GENERIC_SECRET',
+    `(?<![\\w$>:-])define[ \\t]{0,3}\\([ \\t]{0,3}(['"])[A-Za-z0-9_]{0,40}${secretName}[A-Za-z0-9_]{0,30}\\1[ \\t]{0,3},[ \\t]{0,3}(['"])${quotedValue('\\2')}`,
+    {
+      group: 3,
+      more: quotedValueRest,
+      validate: judgedAs('secret'),
+      anchor: anchor(['define(', 'define (', 'define  (']),
+    },
+  ),
+  // An item named for a secret set by its key (`$config['db']['password'] = '…'`, `os.environ["API_TOKEN"] = "…"`).
+  rule(
+    'GENERIC_SECRET',
+    `\\[(['"])[A-Za-z0-9_.-]{0,40}${secretName}[A-Za-z0-9_.-]{0,30}\\1\\][ \\t]{0,3}=(?![=>])[ \\t]{0,3}(['"])${quotedValue('\\2')}`,
+    {
+      group: 3,
+      more: quotedValueRest,
+      validate: judgedAs('secret'),
+      anchor: anchor(['['], 0, 0, undefined, (text, at) => {
+        const code = text.charCodeAt(at + 1);
+        return code === 34 || code === 39; // a quote
+      }),
+    },
+  ),
+  // `htpasswd -b[c…] FILE USER VALUE` (with `-n`, `USER VALUE`): the password on the command line.
+  rule(
+    'GENERIC_SECRET',
+    `(?<![\\w.-])htpasswd(?:[ \\t]{1,3}-[A-Za-z]{1,8}){0,3}[ \\t]{1,3}-[A-Za-z]{0,7}b[A-Za-z]{0,7}(?:[ \\t]{1,3}-[A-Za-z]{1,8}){0,3}(?:[ \\t]{1,3}[^\\s-]${cliWord}){1,2}[ \\t]{1,3}(["']?)([^\\s"'\\-|&;<>][^\\s"']{3,127})`,
+    {
+      group: 2,
+      more: flagValueRest,
+      validate: judgedAs('password'),
+      anchor: anchor(['htpasswd']),
+    },
+  ),
+  // A string in a JSON array under a key named for secrets (`"passwords": ["…", "…"]`), its first eight.
+  rule(
+    'GENERIC_SECRET',
+    `(?<="[A-Za-z0-9_.-]{0,40}${secretName}[A-Za-z0-9_.-]{0,30}"[ \\t]{0,3}:[ \\t]{0,3}\\[(?:[ \\t\\r\\n]{0,20}"[^"\\\\\\n]{0,200}"[ \\t\\r\\n]{0,20},){0,7}[ \\t\\r\\n]{0,20})"([^"\\\\\\n]{4,200})"`,
+    {
+      group: 1,
+      validate: judgedAs('secret'),
+      anchor: {
+        ...anchor(['"'], 0, 0, undefined, (text, at) => {
+          const code = codeBefore(text, at);
+          return code === 91 || code === 44; // `[` or `,`
+        }),
+        // For `secretsMayMatch`: the array's `[` before the match (a character that flags a text by itself).
+        contains: ['['],
+      },
+    },
+  ),
+  // A key named `auth` or ending in one (`REDIS_AUTH=…`, npm's `_auth=…`, `"auth": "…"`).
+  rule(
+    'GENERIC_SECRET',
+    `(?<![A-Za-z0-9])(?:auth|AUTH|Auth)["']?[ ]?(?::|=)(?!=)[ \\t]{0,3}(["'\`]?)([^\\s"'\`,;]{4,300})\\1(?![^\\s,;})\\]])`,
+    {
+      group: 2,
+      validate: judgedAs('secret'),
+      anchor: {
+        ...anchor(spellings(['auth']), 0, 0, undefined, (text, at) => {
+          const code = text.charCodeAt(at + 4);
+          return code === 58 || code === 61 || code === 34 || code === 39 || code === 32;
+        }),
+        // For `secretsMayMatch`: the key and its colon (`=` flags a text by itself).
+        contains: spellings(['auth']).flatMap(name =>
+          ['', '"', "'"].flatMap(quote => [`${name}${quote}:`, `${name}${quote} :`]),
+        ),
+      },
+    },
+  ),
+  // `docker login … -p VALUE` / `--password VALUE` (not `--password-stdin`).
+  rule(
+    'GENERIC_SECRET',
+    `(?<![\\w-])docker[ \\t]{1,3}login(?:[ \\t]{1,3}${cliWord}){0,6}?[ \\t]{1,3}(?:-p|--password)(?:[ \\t]{1,3}|=)(["']?)([^\\s"'\\-][^\\s"']{3,127})`,
+    {
+      group: 2,
+      more: flagValueRest,
+      validate: judgedAs('password'),
+      anchor: { ...anchor(['docker']), contains: ['docker'] },
+    },
+  ),
+  // `redis-cli … -a VALUE` / `--pass VALUE`.
+  rule(
+    'GENERIC_SECRET',
+    `(?<![\\w-])redis-cli(?:[ \\t]{1,3}${cliWord}){0,6}?[ \\t]{1,3}(?:-a|--pass)[ \\t]{1,3}(["']?)([^\\s"'\\-][^\\s"']{3,127})`,
+    {
+      group: 2,
+      more: flagValueRest,
+      validate: judgedAs('password'),
+      anchor: anchor(['redis-cli']),
+    },
+  ),
+];
+
+/** Every provider rule: the prefixed formats, the keyed ones, then the config shapes. */
+export const providerRules: Rule[] = [
+  ...prefixedRules.map(readOnPastHex),
+  ...keyedRules,
+  ...configRules,
+];
 
 /** Prefixes whose tokens are judged by their provider rule alone, never by the entropy detector. */
 export const knownPrefix =

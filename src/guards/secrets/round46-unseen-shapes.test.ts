@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectLinearOnRepeats } from '../../../test/helpers/repeated-unit-cost';
 import { foundSecrets, secretsRedacted } from '../../../test/helpers/secrets-redacted';
 import { findSecrets } from './find-secrets';
 
@@ -131,37 +132,50 @@ describe('public and checksum look-alikes (entropy false positives before round 
 /*
  * Found and left in round 46: the second blind fixture
  * (test/fixtures/secrets-blind-r46b.jsonl) was kept held out, so the classes
- * it shows missing are pinned here, not fixed. Each `it.fails` passes once
- * the value is found (or, for the last, no longer flagged).
+ * it shows missing were pinned here, not fixed. Round 47 (hI) read them and
+ * added rules for the shapes (`provider-rules.ts`' config rules): each value
+ * is now found exactly; the fixture is in sample since.
  */
-describe('config shapes no rule reads yet (round 46, held out)', () => {
+describe('config shapes no rule read before round 47 (round 46, held out)', () => {
   const PASSWORD = 'Lq8x!Zr4Tm2w';
-  it.fails.each([
-    ['a .netrc line', `machine api.example.com login deploy password ${PASSWORD}`],
-    ['a PHP define', `define('DB_PASSWORD', '${PASSWORD}');`],
-    ['htpasswd -b', `htpasswd -b .htpasswd admin ${PASSWORD}`],
-    ['a JSON array under a password key', `{"passwords": ["${PASSWORD}"]}`],
-    ['an AUTH-named .env key', 'REDIS_AUTH=k9Qz2Lm7Xw4Tb8Yp1Rd6Hs3Nf5Vg0Jc'],
-  ])('%s: the value', (_, text) => {
-    expect(findSecrets(text)).toHaveLength(1);
+  const TOKEN = 'k9Qz2Lm7Xw4Tb8Yp1Rd6Hs3Nf5Vg0Jc';
+  it.each([
+    [
+      'a .netrc line',
+      `machine api.example.com login deploy password ${PASSWORD}`,
+      PASSWORD,
+      'machine api.example.com login deploy password [GENERIC_SECRET]',
+    ],
+    [
+      'a PHP define',
+      `define('DB_PASSWORD', '${PASSWORD}');`,
+      PASSWORD,
+      "define('DB_PASSWORD', '[GENERIC_SECRET]');",
+    ],
+    [
+      'htpasswd -b',
+      `htpasswd -b .htpasswd admin ${PASSWORD}`,
+      PASSWORD,
+      'htpasswd -b .htpasswd admin [GENERIC_SECRET]',
+    ],
+    [
+      'a JSON array under a password key',
+      `{"passwords": ["${PASSWORD}"]}`,
+      PASSWORD,
+      '{"passwords": ["[GENERIC_SECRET]"]}',
+    ],
+    ['an AUTH-named .env key', `REDIS_AUTH=${TOKEN}`, TOKEN, 'REDIS_AUTH=[GENERIC_SECRET]'],
+  ])('%s: the value', (_, text, value, redacted) => {
+    expect(foundSecrets(text)).toEqual([['GENERIC_SECRET', value]]);
+    expect(secretsRedacted(text)).toBe(redacted);
   });
 
   it.fails('a setting naming a hash algorithm is no secret', () => {
+    // Left: the assignment reading (`assignments.ts`, not a config rule) judges
+    // `argon2id` a password (letters and a digit); a hash-algorithm key is not yet told apart.
     expect(findSecrets('password_hash_algorithm: argon2id')).toEqual([]);
   });
 });
-
-/** CPU milliseconds of the cheapest of `runs` calls. */
-function cpuMs(run: () => unknown, runs = 5): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let index = 0; index < runs; index++) {
-    const started = process.cpuUsage();
-    run();
-    const { user, system } = process.cpuUsage(started);
-    best = Math.min(best, (user + system) / 1000);
-  }
-  return best;
-}
 
 describe('linear time on a rule prefix repeated', () => {
   it.each([
@@ -177,14 +191,7 @@ describe('linear time on a rule prefix repeated', () => {
     [' v1 h1:'],
   ])(
     '1 MB of %j costs at most 3x four times 256 KB of it',
-    unit => {
-      const of = (size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-      const large = of(1 << 20);
-      const small = of(1 << 18);
-      findSecrets(small);
-      const ratio = cpuMs(() => findSecrets(large)) / (4 * cpuMs(() => findSecrets(small)));
-      expect(ratio).toBeLessThan(3);
-    },
+    unit => expectLinearOnRepeats(findSecrets, unit),
     120_000,
   );
 });

@@ -30,11 +30,17 @@ const placeholderNames: ReadonlySet<string> = new Set([
 /** The most digits of a numbered placeholder's `_n`. */
 const maxNumberDigits = 4;
 
-/** A name's character (`A`-`Z`, `_`, `0`-`9`) as 0-36; -1 for any other. */
+/** By ASCII code: a name's character (`A`-`Z`, `_`, `0`-`9`) as 0-36; -1 for any other. */
+const symbols = (() => {
+  const table = new Int8Array(128).fill(-1);
+  for (let code = 65; code <= 90; code++) table[code] = code - 65;
+  table[95] = 26;
+  for (let code = 48; code <= 57; code++) table[code] = code - 21;
+  return table;
+})();
+
 function nameSymbol(code: number): number {
-  if (code >= 65 && code <= 90) return code - 65;
-  if (code >= 48 && code <= 57) return code - 21;
-  return code === 95 ? 26 : -1;
+  return code < 128 ? symbols[code]! : -1;
 }
 
 /**
@@ -79,14 +85,30 @@ function isName(source: string, from: number, to: number): boolean {
 /**
  * Where the placeholder starting at `at` (its `[`) in `source[at, end)`
  * ends (after its `]`): a name of `placeholderNames`, or one and `_n`
- * (1 to 4 digits); -1 when there is none.
+ * (1 to 4 digits); -1 when there is none. The name is read once, through
+ * the trie; only a name the trie does not end (`_n`) is read again.
  */
 function placeholderEnd(source: string, at: number, end: number): number {
   if (source.charCodeAt(at) !== 91) return -1;
+  let state = 1;
+  let index = at + 1;
+  for (; index < end; index++) {
+    const symbol = nameSymbol(source.charCodeAt(index));
+    if (symbol < 0) break;
+    state = next[state * 37 + symbol]!;
+    if (state === 0) break;
+  }
+  if (state !== 0 && index < end && source.charCodeAt(index) === 93 && named[state] === 1) {
+    return index + 1;
+  }
+  return numberedEnd(source, at, end);
+}
+
+/** `placeholderEnd` of a numbered placeholder (`[PHONE_NUMBER_2]`): -1 when it is none. */
+function numberedEnd(source: string, at: number, end: number): number {
   let close = at + 1;
   while (close < end && nameSymbol(source.charCodeAt(close)) >= 0) close++;
   if (close === end || source.charCodeAt(close) !== 93) return -1;
-  if (isName(source, at + 1, close)) return close + 1;
   let digits = close;
   while (digits > at + 1 && close - digits < maxNumberDigits) {
     const code = source.charCodeAt(digits - 1);

@@ -1,29 +1,19 @@
+import { nerEntities } from '../pii/ner/labels';
 import { secretTypesFor } from './secret-types';
 
 /**
  * The names the chain's own redaction writes as `[NAME]` or `[NAME_n]`:
- * every entity type of `findPii` (its patterns' and the tagger's, written
- * here so that `secrets` loads none of `pii`; a test checks the list) and
- * every type `findSecrets` reports. A caller's own placeholder names are
- * not in it: such a run is read as any other.
+ * every entity type of `findPii`, its patterns' (named here so that
+ * `secrets` loads none of `pii`'s finders; a test checks them against
+ * `allPiiEntities`) and the tagger's, and every type `findSecrets` reports.
+ * A caller's own placeholder names are not in it: such a run is read as
+ * any other.
  */
 const placeholderNames: ReadonlySet<string> = new Set([
-  'EMAIL_ADDRESS',
-  'PHONE_NUMBER',
-  'CREDIT_CARD',
-  'IBAN_CODE',
-  'US_SSN',
-  'US_ITIN',
-  'IP_ADDRESS',
-  'URL',
-  'MAC_ADDRESS',
-  'CRYPTO',
-  'UK_NINO',
-  'UK_NHS',
-  'PERSON',
-  'STREET_ADDRESS',
-  'LOCATION',
-  'ORGANIZATION',
+  ...'EMAIL_ADDRESS PHONE_NUMBER CREDIT_CARD IBAN_CODE US_SSN US_ITIN IP_ADDRESS URL MAC_ADDRESS CRYPTO UK_NINO UK_NHS'.split(
+    ' ',
+  ),
+  ...nerEntities,
   ...secretTypesFor(),
 ]);
 

@@ -52,6 +52,7 @@ import { forEachGluedKeyMatch } from './glued-keys';
 import { scanKubernetesSecrets } from './kubernetes-secret';
 import { lookAlikeSites } from './look-alike-reading';
 import { isClearPlaceholder, isClearPlaceholderAfterPrefix } from './placeholder';
+import { withoutPlaceholderRuns } from './placeholder-runs';
 import { pemBlockEnd, pemHasKeyMaterial, providerRules } from './provider-rules';
 import { providerRunLength, scanProviderRules } from './provider-scan';
 import { findSecretsOptionShape } from './secrets-options';
@@ -672,6 +673,8 @@ function scanOneReading(
 
   // Tokens, keys' values and entropy candidates lie in long printable runs: found once for both scans.
   const runs = printableRuns(source, providerRunLength);
+  // The provider scans of runs skip those of the chain's placeholders only (round 47).
+  const scannedRuns = withoutPlaceholderRuns(source, runs);
   // The `:`s of the text, for the provider literals found anywhere and the
   // scans of assignments below (round 38: one `indexOf` stream each before).
   const colons = positionsOfUnit(source, ':');
@@ -688,7 +691,7 @@ function scanOneReading(
       if (matches) matches.push(match);
       else providerMatches[ruleIndex] = [match];
     },
-    runs,
+    scannedRuns,
     colons,
     prefixedStarts,
   );
@@ -758,14 +761,14 @@ function scanOneReading(
   // A key glued after a word or a domain (`jane.doe@example.comghp_…`, round 42).
   forEachGluedKeyMatch(
     source,
-    runs,
+    scannedRuns,
     (ruleIndex, match) => addProviderMatch(ruleIndex, match),
     // Where the normal form left a character out (a control, an invisible one), round 43.
     normalized.changed
       ? offset => normalized.toOriginal(offset) !== normalized.toOriginalEnd(offset)
       : undefined,
   );
-  forEachSplitPrefixMatch(source, runs, ({ ruleIndex, match, toSource }) =>
+  forEachSplitPrefixMatch(source, scannedRuns, ({ ruleIndex, match, toSource }) =>
     addProviderMatch(ruleIndex, match, toSource),
   );
   forEachPiecedAwsMatch(

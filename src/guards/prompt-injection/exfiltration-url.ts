@@ -9,8 +9,9 @@
  * exfiltration; garak's `xss` probes; spikee's `![image](…?q=[QUERY])`).
  * The kind of attack, not a string: any host, any slot name.
  *
- * One pass over the text: each URL is read once (the search goes on after
- * its end), at most `MAX_URL` characters of it. No RegExp.
+ * One pass over the text: each URL is read once, whole (the search goes on
+ * after its end; round 47 review: a cap of 2,048 characters let padding in
+ * the parameters hide the slot). No RegExp.
  */
 
 /** Signal id of the exfiltration URL in `scorePromptInjection`'s signals. */
@@ -23,8 +24,6 @@ export const EXFILTRATION_URL_SIGNAL = 'exfiltration-url';
  */
 export const EXFILTRATION_URL_PROBABILITY = 0.99;
 
-/** Characters of a URL read for a slot. */
-const MAX_URL = 2048;
 /** Longest slot name. */
 const MAX_SLOT = 40;
 
@@ -124,8 +123,8 @@ function hasSlot(text: string, start: number, end: number): boolean {
 }
 
 /**
- * Where the URL that opens at `at` ends (exclusive), reading at most
- * `MAX_URL` characters; `at` itself when no URL opens there.
+ * Where the URL that opens at `at` ends (exclusive), read whole (`-end - 1`
+ * when it has a slot); `at` itself when no URL opens there.
  */
 function urlEnd(text: string, at: number): number {
   let start = at;
@@ -137,9 +136,8 @@ function urlEnd(text: string, at: number): number {
   }
   const scheme = schemeLength(text, start);
   if (scheme === 0) return at;
-  const limit = Math.min(text.length, start + MAX_URL);
   let end = start + scheme;
-  while (end < limit && !endsUrl(text.charCodeAt(end))) end++;
+  while (end < text.length && !endsUrl(text.charCodeAt(end))) end++;
   return hasSlot(text, start + scheme, end) ? -end - 1 : end;
 }
 

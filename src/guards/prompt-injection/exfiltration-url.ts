@@ -58,8 +58,16 @@ function endsUrl(code: number): boolean {
   );
 }
 
-/** Length of `http://` / `https://` at `at` (any case), else 0. */
+/**
+ * Length of `http://` / `https://` at `at` (any case), or of `//` before a
+ * host's first letter or digit (a protocol-relative URL, which a client
+ * fetches as its page's scheme: round 47 review), else 0.
+ */
 function schemeLength(text: string, at: number): number {
+  if (text.startsWith('//', at)) {
+    const host = text.charCodeAt(at + 2);
+    return isLetter(host) || (host >= 0x30 && host <= 0x39) ? 2 : 0;
+  }
   if (at + 7 > text.length) return 0;
   const lower = (offset: number) => text.charCodeAt(at + offset) | 0x20;
   if (lower(0) !== 0x68 || lower(1) !== 0x74 || lower(2) !== 0x74 || lower(3) !== 0x70) return 0;

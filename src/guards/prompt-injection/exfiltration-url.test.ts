@@ -39,8 +39,9 @@ describe('exfiltration URL: a rendered URL the model is told to fill in (issue 1
   it('reads a slot only within the URL', () => {
     expect(hasExfiltrationUrl('![a](https://example.org/p.png?q=1) then [SECRET]')).toBe(false);
     expect(hasExfiltrationUrl('![a](https://example.org/p.png?q=[SECRET')).toBe(false);
+    // Past 2,048 characters too (round 47 review: padding hid the slot).
     expect(hasExfiltrationUrl(`![a](https://example.org/p.png?q=${'a'.repeat(2100)}[S])`)).toBe(
-      false,
+      true,
     );
   });
 

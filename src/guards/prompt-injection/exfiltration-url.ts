@@ -9,8 +9,9 @@
  * exfiltration; garak's `xss` probes; spikee's `![image](…?q=[QUERY])`).
  * The kind of attack, not a string: any host, any slot name.
  *
- * One pass over the text: each URL is read once (the search goes on after
- * its end), at most `MAX_URL` characters of it. No RegExp.
+ * One pass over the text: each URL is read once, whole (the search goes on
+ * after its end; round 47 review: a cap of 2,048 characters let padding in
+ * the parameters hide the slot). No RegExp.
  */
 
 /** Signal id of the exfiltration URL in `scorePromptInjection`'s signals. */
@@ -23,8 +24,6 @@ export const EXFILTRATION_URL_SIGNAL = 'exfiltration-url';
  */
 export const EXFILTRATION_URL_PROBABILITY = 0.99;
 
-/** Characters of a URL read for a slot. */
-const MAX_URL = 2048;
 /** Longest slot name. */
 const MAX_SLOT = 40;
 
@@ -59,8 +58,16 @@ function endsUrl(code: number): boolean {
   );
 }
 
-/** Length of `http://` / `https://` at `at` (any case), else 0. */
+/**
+ * Length of `http://` / `https://` at `at` (any case), or of `//` before a
+ * host's first letter or digit (a protocol-relative URL, which a client
+ * fetches as its page's scheme: round 47 review), else 0.
+ */
 function schemeLength(text: string, at: number): number {
+  if (text.startsWith('//', at)) {
+    const host = text.charCodeAt(at + 2);
+    return isLetter(host) || (host >= 0x30 && host <= 0x39) ? 2 : 0;
+  }
   if (at + 7 > text.length) return 0;
   const lower = (offset: number) => text.charCodeAt(at + offset) | 0x20;
   if (lower(0) !== 0x68 || lower(1) !== 0x74 || lower(2) !== 0x74 || lower(3) !== 0x70) return 0;
@@ -124,8 +131,8 @@ function hasSlot(text: string, start: number, end: number): boolean {
 }
 
 /**
- * Where the URL that opens at `at` ends (exclusive), reading at most
- * `MAX_URL` characters; `at` itself when no URL opens there.
+ * Where the URL that opens at `at` ends (exclusive), read whole (`-end - 1`
+ * when it has a slot); `at` itself when no URL opens there.
  */
 function urlEnd(text: string, at: number): number {
   let start = at;
@@ -137,9 +144,8 @@ function urlEnd(text: string, at: number): number {
   }
   const scheme = schemeLength(text, start);
   if (scheme === 0) return at;
-  const limit = Math.min(text.length, start + MAX_URL);
   let end = start + scheme;
-  while (end < limit && !endsUrl(text.charCodeAt(end))) end++;
+  while (end < text.length && !endsUrl(text.charCodeAt(end))) end++;
   return hasSlot(text, start + scheme, end) ? -end - 1 : end;
 }
 

@@ -16,7 +16,7 @@ import {
   withoutLatinDiacritics,
 } from '../prompt-injection/fold-text';
 import { codePointBefore } from '../shared/invisible-code-points';
-import { beforeAllInvisibles } from '../shared/invisible-run';
+import { beforeAllInvisibles, beforeInvisibles } from '../shared/invisible-run';
 import { isJsSpace } from '../shared/js-space';
 import { isReadThrough } from '../shared/normalize-text';
 import {
@@ -438,10 +438,14 @@ export function spelledRunHold(
     // line breaks (the check's second reading). A letter the fold reads
     // only once folded (`𝐤`, `🅚`, `⒦`) reads as that letter (round 45:
     // `run-letters.ts`).
+    readFloor = 0;
     if (wholeText) return holdIn(heldRunReading(written), false);
     for (let tail = FIRST_TAIL; ; tail = tail === FIRST_TAIL ? secondTail : tail * 4) {
       let cut = written.length - tail;
-      if (cut <= 0) return holdIn(heldRunReading(written), false);
+      if (cut <= 0) {
+        readFloor = 0;
+        return holdIn(heldRunReading(written), false);
+      }
       // Never between the halves of a pair (it reads as one unit of a run;
       // a lone half is read through, to the tail's start: a longer tail).
       const unit = written.charCodeAt(cut);
@@ -479,11 +483,25 @@ let readStart = false;
 /** Where the tail being read starts in the text read (0: a written tail, its own text; set before each read). */
 let readFloor = 0;
 
-/** `beforeAllInvisibles`, noting when it gives the tail's start or a position before it (`readStart`). A plain function: no closure a call. */
+/**
+ * `beforeAllInvisibles`, noting when it gives the tail's start or a
+ * position before it (`readStart`). A plain function: no closure a call.
+ * A tail read in place (`readFloor` > 0) is read back no further than its
+ * start (round 47 review: a run of invisible characters that reads as
+ * written, U+2060, was read back to the text's start on every longer tail);
+ * past it the answer is noted and thrown away, so any position at or before
+ * `at` and the floor serves.
+ */
 function readThrough(text: string, at: number): number {
-  const start = beforeAllInvisibles(text, at);
-  if (start <= readFloor) readStart = true;
-  return start;
+  if (readFloor === 0) {
+    const start = beforeAllInvisibles(text, at);
+    if (start === 0) readStart = true;
+    return start;
+  }
+  const start = beforeInvisibles(text, at, Math.max(0, at - readFloor));
+  if (start >= 0 && start > readFloor) return start;
+  readStart = true;
+  return start >= 0 ? start : Math.min(at, readFloor);
 }
 
 /** The most units of a spelled-out run `spelledRunHold` reads (entries longer than this hold the run unread). */

@@ -47,6 +47,8 @@ export const placeholderWords: readonly string[] = [
   'your_pass',
   'your-pass',
   'yourpass',
+  // WordPress's wp-config-sample.php writes it in each of its eight keys.
+  'put your unique phrase here',
 ];
 
 const placeholderWord = new RegExp(

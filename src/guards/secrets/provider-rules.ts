@@ -1090,6 +1090,14 @@ function codeBefore(text: string, at: number): number {
 /** The characters of a command-line word (a file, a user, another flag's value). */
 const cliWord = '[^\\s]{1,200}';
 
+/**
+ * Short words joined by `-` (`jwt-v2`, `oauth2-proxy`, `SCRAM-SHA-256`): under
+ * a key named `auth`, the name of a method or mechanism, not a secret (round 47
+ * review). A UUID's last part is 12 characters, so a UUID is still judged.
+ */
+const methodName = /^[A-Za-z0-9]{1,8}(?:-[A-Za-z0-9]{1,8})+$/;
+const isMethodName = (value: string) => methodName.test(value);
+
 const configRules: Rule[] = [
   // `.netrc`: `machine HOST login USER password VALUE` (or `default …`), on one line or several.
   rule(
@@ -1163,7 +1171,7 @@ const configRules: Rule[] = [
     `(?<![A-Za-z0-9])(?:auth|AUTH|Auth)["']?[ ]?(?::|=)(?!=)[ \\t]{0,3}(["'\`]?)([^\\s"'\`,;]{4,300})\\1(?![^\\s,;})\\]])`,
     {
       group: 2,
-      validate: judgedAs('secret'),
+      validate: value => !isMethodName(value) && judgedAs('secret')(value),
       anchor: {
         ...anchor(spellings(['auth']), 0, 0, undefined, (text, at) => {
           const code = text.charCodeAt(at + 4);

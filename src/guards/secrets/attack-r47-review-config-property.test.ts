@@ -24,7 +24,7 @@ function seeded(seed: number) {
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!#%*';
-const PLACEHOLDERS = ['<password>', 'changeme', '${DB_PASS}', 'xxxxxxxx', '$TOKEN'];
+const PLACEHOLDERS = ['<password>', 'changeme', `\${DB_PASS}`, 'xxxxxxxx', '$TOKEN'];
 const PROSE = ['Here is the file:', 'Done.', 'Use this config', 'ok', 'Then run it again.'];
 
 function textOf(random: () => number): string {

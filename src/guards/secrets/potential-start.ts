@@ -316,6 +316,9 @@ const COMMAND_ANCHOR = /(?<![\w.-])(?:htpasswd|docker[ \t]{1,3}login|redis-cli)(
  * value for `docker` and `redis-cli`), the last maybe still being written.
  */
 const LIVE_COMMAND = /(?:[ \t]{1,3}\S{1,400}){0,10}[ \t]{0,3}$/y;
+/** Most characters from a command to the text's end while it is open (`LIVE_COMMAND`, the name's own). */
+const COMMAND_REACH = 4_600;
+const COMMANDS = ['htpasswd', 'docker', 'redis-cli'];
 
 /** A JSON key and its array's `[` (`"api_tokens": [`). */
 const JSON_ARRAY_KEY = /"([A-Za-z0-9_.-]{1,120})"[ \t]{0,3}:[ \t]{0,3}\[/g;
@@ -332,13 +335,18 @@ const LIVE_JSON_ARRAY =
  * Exported for its tests.
  */
 export function openConfigAnchorStart(text: string): number {
-  return Math.min(
-    openNetrcStart(text),
-    firstLive(text, COMMAND_ANCHOR, () => LIVE_COMMAND),
-    firstLive(text, JSON_ARRAY_KEY, match =>
-      SECRET_NAME.test(match[1]!) ? LIVE_JSON_ARRAY : undefined,
-    ),
-  );
+  // A command is one of the last eleven words (`LIVE_COMMAND`): only they are searched.
+  const from = lastWordsStart(text, 11, COMMAND_REACH);
+  const command = includesFrom(text, COMMANDS, from)
+    ? firstLive(text, COMMAND_ANCHOR, () => LIVE_COMMAND, from)
+    : text.length;
+  // The engine's substring search first (it skips ahead): most checked texts hold no `[`.
+  const array = text.includes('[')
+    ? firstLive(text, JSON_ARRAY_KEY, match =>
+        SECRET_NAME.test(match[1]!) ? LIVE_JSON_ARRAY : undefined,
+      )
+    : text.length;
+  return Math.min(openNetrcStart(text), command, array);
 }
 
 /**
@@ -346,20 +354,49 @@ export function openConfigAnchorStart(text: string): number {
  * out too: `machine HOST` names no secret, and `password` comes after it.
  */
 function openNetrcStart(text: string): number {
-  if (!NETRC_QUICK.test(text)) return text.length;
-  return firstLive(text, NETRC_ANCHOR, match =>
-    match[0] === 'default' ? LIVE_NETRC_DEFAULT : LIVE_NETRC_WORD,
+  // The anchor is one of the last four words (anchor, its word, `password`, the value): only they are searched.
+  const from = lastWordsStart(text, 4, NETRC_REACH);
+  if (!includesFrom(text, NETRC_WORDS, from)) return text.length;
+  return firstLive(
+    text,
+    NETRC_ANCHOR,
+    match => (match[0] === 'default' ? LIVE_NETRC_DEFAULT : LIVE_NETRC_WORD),
+    from,
   );
 }
-const NETRC_QUICK = /machine|login|account|default/;
+const NETRC_WORDS = ['machine', 'login', 'account', 'default'];
 
-/** The start of the first match of `anchor` after which `live(match)` (sticky) matches to the text's end. */
+/** Whether one of `words` occurs in `text` from `from` (the engine's substring search: no regex run). */
+function includesFrom(text: string, words: readonly string[], from: number): boolean {
+  for (const word of words) if (text.includes(word, from)) return true;
+  return false;
+}
+/** Most characters from a `.netrc` anchor to the text's end while it is open (`LIVE_NETRC_WORD`). */
+const NETRC_REACH = 700;
+
+/** Where the last `count` blank-separated words of `text` start, read back at most `reach` characters. */
+function lastWordsStart(text: string, count: number, reach: number): number {
+  const stop = Math.max(0, text.length - reach);
+  let at = text.length;
+  for (let words = 0; words < count && at > stop; words++) {
+    while (at > stop && isBlankOrBreak(text.charCodeAt(at - 1))) at--;
+    while (at > stop && !isBlankOrBreak(text.charCodeAt(at - 1))) at--;
+  }
+  return at;
+}
+const isBlankOrBreak = (code: number) => code === 32 || (code >= 9 && code <= 13);
+
+/**
+ * The start of the first match of `anchor` (from `from`) after which
+ * `live(match)` (sticky) matches to the text's end.
+ */
 function firstLive(
   text: string,
   anchor: RegExp,
   live: (match: RegExpExecArray) => RegExp | undefined,
+  from = 0,
 ): number {
-  anchor.lastIndex = 0;
+  anchor.lastIndex = from;
   for (let match = anchor.exec(text); match; match = anchor.exec(text)) {
     const rest = live(match);
     if (rest === undefined) continue;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/fixtures';
 import { windowAndGenerateTexts } from '../../../test/helpers';
 import { secrets } from './secrets';
 
@@ -10,18 +11,6 @@ import { secrets } from './secrets';
  * placeholder values, each streamed in random chunkings (1 to 50) and whole:
  * the streamed text must equal generateText's. Every value is made up here.
  */
-
-/** mulberry32: the same texts on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!#%*';
 const PLACEHOLDERS = ['<password>', 'changeme', `\${DB_PASS}`, 'xxxxxxxx', '$TOKEN'];
@@ -61,7 +50,7 @@ function textOf(random: () => number): string {
 
 describe('round 47 config shapes: window stream == generate (seeded)', () => {
   it('300 texts, each in a random chunking and whole', { timeout: 600_000 }, async () => {
-    const random = seeded(47);
+    const random = seededRandom(47);
     const mismatches: string[] = [];
     let redactedTexts = 0;
     for (let index = 0; index < 300; index++) {

@@ -279,6 +279,133 @@ function openVariableBlockStart(text: string): number {
   return text.length;
 }
 
+/*
+ * Round 47 review (hK): `provider-rules.ts`' config rules (round 47) read
+ * their anchor before the value: `.netrc`'s `machine HOST` / `login USER` /
+ * `account NAME` / `default` before `password VALUE`, a command (`htpasswd
+ * -b`, `docker login`, `redis-cli`) words before its password, a JSON key
+ * named for secrets before each of the first eight strings of its array. A
+ * check keeps 48 released characters as context, so with a long host, file,
+ * user or earlier strings between, window mode released the anchor and the
+ * value streamed raw where generate redacts it. Each is held from its anchor
+ * while the rule may still reach a value (supersets of the rules' shapes,
+ * bounded as they are: holding more only delays a release).
+ */
+
+/** A `.netrc` word the `password` may follow, after a boundary (`(?<![\w.-])`). */
+const NETRC_ANCHOR = /(?<![\w.-])(?:machine|login|account|default)(?=[ \t\r\n]|$)/g;
+/** `password`, written so far, then its value (read on past 128 characters by the rule's `more`). */
+const NETRC_PASSWORD = '(?:p|pa|pas|pass|passw|passwo|passwor|password(?:[ \\t]{1,20}\\S{0,400})?)';
+/** After `machine` / `login` / `account`: its word, blanks, then `password` and its value. */
+const LIVE_NETRC_WORD = new RegExp(
+  `(?:[ \\t]{0,20}|[ \\t]{1,20}\\S{1,200}\\s{0,20}|[ \\t]{1,20}\\S{1,200}\\s{1,20}${NETRC_PASSWORD})$`,
+  'y',
+);
+/** After `default`: blanks, then `password` and its value. */
+const LIVE_NETRC_DEFAULT = new RegExp(`(?:\\s{0,20}|\\s{1,20}${NETRC_PASSWORD})$`, 'y');
+
+/**
+ * A command whose password comes some words after it (`htpasswd -b`, `docker
+ * login -p`, `redis-cli -a`); a command still being written is within the
+ * released context.
+ */
+const COMMAND_ANCHOR = /(?<![\w.-])(?:htpasswd|docker[ \t]{1,3}login|redis-cli)(?=[ \t]|$)/g;
+/**
+ * The command's words up to its password's (at most 3 + 1 + 3 flags, two
+ * words and the value for `htpasswd`; `login`, six words, the flag and the
+ * value for `docker` and `redis-cli`), the last maybe still being written.
+ */
+const LIVE_COMMAND = /(?:[ \t]{1,3}\S{1,400}){0,10}[ \t]{0,3}$/y;
+/** Most characters from a command to the text's end while it is open (`LIVE_COMMAND`, the name's own). */
+const COMMAND_REACH = 4_600;
+const COMMANDS = ['htpasswd', 'docker', 'redis-cli'];
+
+/** A JSON key and its array's `[` (`"api_tokens": [`). */
+const JSON_ARRAY_KEY = /"([A-Za-z0-9_.-]{1,120})"[ \t]{0,3}:[ \t]{0,3}\[/g;
+/** A superset of the rule's secret names, in any case. */
+const SECRET_NAME = /pass|pwd|secret|token|api_?key|auth|salt|credential/i;
+/** The array's strings so far (its first eight: the last maybe still open or waiting for its comma). */
+const LIVE_JSON_ARRAY =
+  /(?:[ \t\r\n]{0,20}"[^"\\\n]{0,200}"[ \t\r\n]{0,20},){0,7}[ \t\r\n]{0,20}(?:"[^"\\\n]{0,200}(?:"[ \t\r\n]{0,20})?)?$/y;
+
+/**
+ * The earliest anchor of a round 47 config rule whose value may still come
+ * or grow. Linear: a test reads at most ten words or eight strings after its
+ * anchor, and fails at the next anchor's quote (JSON) or line (`.netrc`).
+ * Exported for its tests.
+ */
+export function openConfigAnchorStart(text: string): number {
+  // A command is one of the last eleven words (`LIVE_COMMAND`): only they are searched.
+  const from = lastWordsStart(text, 11, COMMAND_REACH);
+  const command = includesFrom(text, COMMANDS, from)
+    ? firstLive(text, COMMAND_ANCHOR, () => LIVE_COMMAND, from)
+    : text.length;
+  // The engine's substring search first (it skips ahead): most checked texts hold no `[`.
+  const array = text.includes('[')
+    ? firstLive(text, JSON_ARRAY_KEY, match =>
+        SECRET_NAME.test(match[1]!) ? LIVE_JSON_ARRAY : undefined,
+      )
+    : text.length;
+  return Math.min(openNetrcStart(text), command, array);
+}
+
+/**
+ * The earliest open `.netrc` anchor. Asked of texts `secretsMayMatch` ruled
+ * out too: `machine HOST` names no secret, and `password` comes after it.
+ */
+function openNetrcStart(text: string): number {
+  // The anchor is one of the last four words (anchor, its word, `password`, the value): only they are searched.
+  const from = lastWordsStart(text, 4, NETRC_REACH);
+  if (!includesFrom(text, NETRC_WORDS, from)) return text.length;
+  return firstLive(
+    text,
+    NETRC_ANCHOR,
+    match => (match[0] === 'default' ? LIVE_NETRC_DEFAULT : LIVE_NETRC_WORD),
+    from,
+  );
+}
+const NETRC_WORDS = ['machine', 'login', 'account', 'default'];
+
+/** Whether one of `words` occurs in `text` from `from` (the engine's substring search: no regex run). */
+function includesFrom(text: string, words: readonly string[], from: number): boolean {
+  for (const word of words) if (text.includes(word, from)) return true;
+  return false;
+}
+/** Most characters from a `.netrc` anchor to the text's end while it is open (`LIVE_NETRC_WORD`). */
+const NETRC_REACH = 700;
+
+/** Where the last `count` blank-separated words of `text` start, read back at most `reach` characters. */
+function lastWordsStart(text: string, count: number, reach: number): number {
+  const stop = Math.max(0, text.length - reach);
+  let at = text.length;
+  for (let words = 0; words < count && at > stop; words++) {
+    while (at > stop && isBlankOrBreak(text.charCodeAt(at - 1))) at--;
+    while (at > stop && !isBlankOrBreak(text.charCodeAt(at - 1))) at--;
+  }
+  return at;
+}
+const isBlankOrBreak = (code: number) => code === 32 || (code >= 9 && code <= 13);
+
+/**
+ * The start of the first match of `anchor` (from `from`) after which
+ * `live(match)` (sticky) matches to the text's end.
+ */
+function firstLive(
+  text: string,
+  anchor: RegExp,
+  live: (match: RegExpExecArray) => RegExp | undefined,
+  from = 0,
+): number {
+  anchor.lastIndex = from;
+  for (let match = anchor.exec(text); match; match = anchor.exec(text)) {
+    const rest = live(match);
+    if (rest === undefined) continue;
+    rest.lastIndex = anchor.lastIndex;
+    if (rest.test(text)) return match.index;
+  }
+  return text.length;
+}
+
 /** A private key's BEGIN line still being written, or its block not yet ended. */
 const PEM_HEADER = /^(?:[ A-Z0-9]{0,40}$|[ A-Z0-9]{0,40}PRIVATE KEY)/;
 
@@ -297,8 +424,11 @@ function openPemStart(text: string): number {
  * `potentialMatchStart` of `secrets`: the earliest of the trailing chain of
  * key-like tokens (anything with a digit or a symbol), an assignment whose
  * key names a secret and whose value may still come or grow, a quoted
- * value that may still be compared with such a key, and an unfinished PEM
- * block.
+ * value that may still be compared with such a key, an unfinished PEM
+ * block, and a round 47 config rule's anchor whose value may still come
+ * (`openConfigAnchorStart`: a JSON array's eighth string may come 2,000
+ * characters after its key, past the bounded hooks' reach; held at most to
+ * the window's hold bound, as a PEM block).
  */
 export function secretsPotentialStart(text: string): number {
   return Math.min(
@@ -306,6 +436,7 @@ export function secretsPotentialStart(text: string): number {
     openPemStart(text),
     liveComparisonStart(text),
     longValueStart(text),
+    openConfigAnchorStart(text),
   );
 }
 
@@ -426,6 +557,7 @@ export function secretsPotentialStartFiltered(text: string): number {
     boundedStartFiltered(text),
     liveComparisonStart(text),
     longValueStart(text, true),
+    openNetrcStart(text),
   );
 }
 
@@ -708,7 +840,10 @@ const boundedChainStart = withinLast(secretsMaxMatchLength * 2, text =>
 );
 registerFilteredHook(secretsPotentialStart, secretsMayMatch, secretsPotentialStartFiltered, {
   notes: { characters: '"\'`', literals: ['curl', 'authorization', 'kind:'] },
-  hook: (text, noted) => (noted ? secretsPotentialStartFiltered(text) : boundedChainStart(text)),
+  hook: (text, noted) =>
+    noted
+      ? secretsPotentialStartFiltered(text)
+      : Math.min(boundedChainStart(text), openNetrcStart(text)),
 });
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Exfiltration through a rendered URL (issue 15, round 47): a markdown image
- * or link, `![x](https://host/p?q=[QUERY])` or `[x](https://host/?d={data})`,
- * or an HTML `src=`, whose URL carries a fill-in slot in its parameters (after
- * `?`, `#`, `=` or `&`): a bracketed word (`[QUERY]`, `{data}`, `{{secret}}`),
- * a `$NAME` / `${name}` or a `%NAME%`. The model is told to put data (a
+ * or link, `![x](https://host/p?q=[QUERY])` or `[x](https://host/?d=[DATA])`,
+ * or an HTML `src=`, whose URL carries a fill-in slot as a parameter's value
+ * (right after `?`, `#`, `=` or `&`): a bracketed name (`[QUERY]`,
+ * `[DATA]`; curly and `$` slots are template code's, see `hasSlot`). The model is told to put data (a
  * token, the conversation, its instructions) into the URL, and the client
  * sends it out when it renders the image (Rehberger's markdown-image
  * exfiltration; garak's `xss` probes; spikee's `![image](…?q=[QUERY])`).
@@ -31,10 +31,6 @@ const BRACKET_CLOSE = 0x5d;
 
 function isLetter(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
-}
-
-function isUpper(code: number): boolean {
-  return code >= 0x41 && code <= 0x5a;
 }
 
 function isSlotChar(code: number): boolean {
@@ -92,7 +88,15 @@ function slotEnd(text: string, at: number, end: number, close: number): number {
   return -1;
 }
 
-/** Whether `text[start, end)` (a URL after its scheme) has a slot in its parameters. */
+/**
+ * Whether `text[start, end)` (a URL after its scheme) has a slot in its
+ * parameters: `[NAME]` right after `?`, `#`, `=` or `&` (`?q=[QUERY]`,
+ * `azure=[DATA]`), not followed by `=` or `[` (a key such as JSON:API's
+ * `?filter[status]=open` is no slot). Curly, `$NAME` and `%NAME%` slots are
+ * not read: they are how template code writes a URL (Vue's `{{userId}}`,
+ * OpenSearch's `{searchTerms}`, a badge's `$BRANCH_NAME`; round 47 review),
+ * and no attack of the corpora or dev sets writes one.
+ */
 function hasSlot(text: string, start: number, end: number): boolean {
   let inParameters = false;
   for (let index = start; index < end; index++) {
@@ -102,30 +106,13 @@ function hasSlot(text: string, start: number, end: number): boolean {
       inParameters = true;
       continue;
     }
-    if (!inParameters) continue;
-    if (code === 0x5b && slotEnd(text, index, end, BRACKET_CLOSE) > 0) return true;
-    if (code === 0x7b) {
-      // { … } or {{ … }}
-      const open = text.charCodeAt(index + 1) === 0x7b ? index + 1 : index;
-      if (slotEnd(text, open, end, 0x7d) > 0) return true;
-    }
-    if (code === 0x24) {
-      // $NAME or ${name}
-      const next = text.charCodeAt(index + 1);
-      if (next === 0x7b && slotEnd(text, index + 1, end, 0x7d) > 0) return true;
-      if (
-        isUpper(next) &&
-        isUpper(text.charCodeAt(index + 2)) &&
-        isUpper(text.charCodeAt(index + 3))
-      ) {
-        return true;
-      }
-    }
-    if (code === 0x25 && isUpper(text.charCodeAt(index + 1))) {
-      // %NAME% (not a %XX escape: those are hex digits then anything)
-      const close = slotEnd(text, index, end, 0x25);
-      if (close > index + 3) return true;
-    }
+    if (!inParameters || code !== 0x5b) continue;
+    const before = text.charCodeAt(index - 1);
+    if (before !== 0x3f && before !== 0x23 && before !== 0x3d && before !== 0x26) continue;
+    const close = slotEnd(text, index, end, BRACKET_CLOSE);
+    if (close < 0) continue;
+    const after = text.charCodeAt(close + 1);
+    if (after !== 0x3d && after !== 0x5b) return true;
   }
   return false;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { windowAndGenerateTexts } from '../../../../test/helpers';
 import { pii } from '../pii';
+import { findNamedEntities } from './find-named-entities';
 
 /*
  * Round 47 review (hJ): a seeded fuzz of transcripts and chat lines among
@@ -10,8 +11,15 @@ import { pii } from '../pii';
  * base (cab602fa) and on r47-hH: not brought in by round 47, but in its
  * area (the NER window context). The tagger's reading of a word depends
  * on more of the line than the stream holds back or keeps as context.
- * Left open for the window code's owner; the strings are written here,
- * no data rows.
+ * The strings are written here, no data rows.
+ *
+ * Round 47 (hL): the first came from the blank reading of a typed
+ * placeholder (`readNames`), which took a name right after `[PERSON]` across
+ * a line break: window mode re-checks the released first line as redacted
+ * (`data [PERSON] \n`), and the blank reading made the line-initial `Sam`
+ * a name, where generate read `data Paris \nSam` (the name, no
+ * placeholder) and did not. The blank reading now stays on the
+ * placeholder's line. The second is still open (see its comment).
  */
 
 const capitals =
@@ -26,8 +34,8 @@ const speakers =
   'John: ok see you at Google headquarters\n';
 
 describe('round 47 review: NER window mode against generate on long capitalised lines', () => {
-  // Generate keeps the first `Sam` of line 2; streamed in deltas of 5 it is redacted.
-  it.fails('a line-initial name after a line of organisations, deltas of 5', async () => {
+  // Generate keeps the first `Sam` of line 2; streamed in deltas of 5 it was redacted.
+  it('a line-initial name after a line of organisations, deltas of 5', async () => {
     const guard = pii({ entities: ['PERSON'], action: 'redact' });
     const { generated, streamed } = await windowAndGenerateTexts(guard, capitals, [[5]]);
     expect(generated).toBe(
@@ -38,7 +46,29 @@ describe('round 47 review: NER window mode against generate on long capitalised 
     expect(streamed).toEqual([generated]);
   });
 
+  it('a placeholder ending a line makes no name of the first word of the next', () => {
+    const text = 'Machines data [PERSON] \nSam we Sam Paris tell ingvild i will be late\n';
+    const found = findNamedEntities(text, ['PERSON']).map(span => text.slice(span.start, span.end));
+    expect(found).toEqual(['Sam Paris']);
+    // On its own line the name right after the placeholder is still read (round 41).
+    const same = 'Machines data [PERSON] Sam we rang\n';
+    expect(findNamedEntities(same, ['PERSON'])).toEqual([{ type: 'PERSON', start: 23, end: 26 }]);
+  });
+
   // Generate keeps `New York`; streamed in deltas of 6, `York` is redacted as a person.
+  // Open (round 47, hL): two readings. (1) The check over the released
+  // context (`[PERSON]: ok see Google headquarters\n…`) reads the typed
+  // placeholder as a two-token name (B then I history, `tagTokens`) with a
+  // digit-masked word two back, and tags `ok` an ORGANIZATION, where generate
+  // read `Maria: ok` (a one-token name) and did not; the context comes back
+  // changed, so the window judges the pending text alone (window-processor
+  // `release`, `changedAt < tail.length`). (2) That pending text starts at
+  // `York`, its `New ` already released, and `York` alone reads as a PERSON.
+  // A one-token history for the typed placeholder fixes (1) but breaks five
+  // round 41–43 placeholder tests (a typed name's type beside a two-word
+  // name); reading the placeholders three ways in generate's second reading
+  // too fixes both texts but costs STREET_ADDRESS 0.0089 exact-span F1 on
+  // the NER fixtures (keep rule: 0.005), so neither shipped.
   it.fails('a speaker line with a city, deltas of 6', async () => {
     const guard = pii({ entities: ['PERSON', 'ORGANIZATION'], action: 'redact' });
     const { generated, streamed } = await windowAndGenerateTexts(guard, speakers, [[6]]);

@@ -663,8 +663,16 @@ const LOCATION_BEGIN = 1 + 2 * nerEntities.indexOf('LOCATION');
 /** A gap that joins the items of a list (`, `, ` & `, `/`). */
 const LIST_GAP = /[,&/]/;
 
-/** Gap characters allowed between a placeholder and the name after it. */
-const PLACEHOLDER_GAP = /^[\s\p{P}]{0,8}$/u;
+/**
+ * Gap characters allowed between a placeholder and the name after it: blanks
+ * and punctuation on the placeholder's line. Round 47 (hL): no line break.
+ * With one, a placeholder ending a line made the first word of the next a
+ * name (`data [PERSON] \nSam we`) where generate, reading the name that was
+ * there (`data Paris \nSam we`), had not: window mode re-checks the
+ * released line so redacted and hid `Sam`. A placeholder the text wrote
+ * itself still hides no name after it on its own line.
+ */
+const PLACEHOLDER_GAP = /^(?:[^\S\n\r\v\f\u0085\u2028\u2029]|\p{P}){0,8}$/u;
 
 /** `text` with each of `placeholders` written as as many blanks. */
 function blankPlaceholders(text: string, placeholders: readonly TypedPlaceholder[]): string {

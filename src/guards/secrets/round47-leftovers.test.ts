@@ -13,6 +13,13 @@ import { secrets } from './secrets';
 const PASSWORD = 'Wq7!zR3kLm9x';
 const TOKEN = 'k8Tz3Qm7Xw2Rb9Yp4Vd1Hs6Nf0Jc';
 
+/** `value` is the one secret found in `text`, exactly, and redacted so. */
+function expectOneGenericSecret(text: string, value: string) {
+  const start = text.indexOf(value);
+  expect(findSecrets(text)).toEqual([{ type: 'GENERIC_SECRET', start, end: start + value.length }]);
+  expect(secretsRedacted(text)).toBe(text.replace(value, '[GENERIC_SECRET]'));
+}
+
 describe('a setting of a secret (its algorithm, scheme, expiration, variable) is no secret', () => {
   it.each([
     ['password_hash_algorithm: argon2id'],
@@ -49,13 +56,7 @@ describe('a plural key with a plain string value: the value (missed before)', ()
     [`{"api_keys": "${TOKEN}"}`, TOKEN],
     [`SECRETS=${TOKEN}`, TOKEN],
     [`"credentials": '${PASSWORD}'`, PASSWORD],
-  ])('%s', (text, value) => {
-    const start = text.indexOf(value);
-    expect(findSecrets(text)).toEqual([
-      { type: 'GENERIC_SECRET', start, end: start + value.length },
-    ]);
-    expect(secretsRedacted(text)).toBe(text.replace(value, '[GENERIC_SECRET]'));
-  });
+  ])('%s', expectOneGenericSecret);
 
   it('what plural keys hold that is no secret stays unflagged', () => {
     for (const text of [
@@ -110,13 +111,7 @@ describe('a password noted in a comment (an SSH config has no password setting)'
     ['a shell script', `#!/bin/sh\n# PASSWORD ${PASSWORD}\nssh ops@host\n`],
     ['trailing blanks', `#passwd ${PASSWORD}  \r\nx`],
     ['a passphrase', `  #  Passphrase ${PASSWORD}`],
-  ])('%s: the value', (_, text) => {
-    const start = text.indexOf(PASSWORD);
-    expect(findSecrets(text)).toEqual([
-      { type: 'GENERIC_SECRET', start, end: start + PASSWORD.length },
-    ]);
-    expect(secretsRedacted(text)).toBe(text.replace(PASSWORD, '[GENERIC_SECRET]'));
-  });
+  ])('%s: the value', (_, text) => expectOneGenericSecret(text, PASSWORD));
 
   it('a value past 128 characters is read to its end', () => {
     const long = `${PASSWORD}${TOKEN.repeat(5)}`;

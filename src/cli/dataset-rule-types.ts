@@ -59,6 +59,7 @@ const ruleTypes: Array<[RegExp, readonly string[]]> = [
   [/^postman/, ['POSTMAN_API_KEY']],
   [/^notion/, ['NOTION_TOKEN']],
   [/^airtable/, ['AIRTABLE_TOKEN']],
+  [/^grafana-(?:cloud-api|service-account)-token$/, ['GRAFANA_TOKEN']],
   [/^basic_auth$/, ['BASIC_AUTH_URL', 'DATABASE_URL_PASSWORD']],
   [/^curl-auth-user$/, ['CURL_USER']],
   [/^curl-auth-header$/, ['AUTHORIZATION_HEADER']],

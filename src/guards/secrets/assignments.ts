@@ -83,9 +83,39 @@ function longValueAfter(opener: string): string {
   return `[^"'\\n]{200}(?:(?<=${opener}"[^"'\\n]{200})[^"\\r\\n]*|(?<=${opener}'[^"'\\n]{200})[^'\\r\\n]*)`;
 }
 
-/** Keys that name something (an id, a file, a type) rather than hold a secret. */
+/**
+ * Keys that name something (an id, a file, a type) or a setting of one
+ * (its algorithm, scheme, expiration, the variable it is read from) rather
+ * than hold a secret: the key's last word, after the secret word. The
+ * setting words are those config files write after a secret's name
+ * (`password_hash_algorithm`, `PASSWORD_HASHERS`, Postgres'
+ * `password_encryption`, `token_signing_alg`, `password_scheme`,
+ * `token_expiration`, `secret_rotation`, `api_key_env`, `vault_token_backend`);
+ * round 47 (hN): `password_hash_algorithm: argon2id` was reported. A plural
+ * glued to a word before it (`imagePullSecrets`, `keyVaultToStoreSecrets`,
+ * `max_tokens` aside) names what it holds; a plural that is the key, or its
+ * last part after `_ . -` (`passwords`, `api_keys`), holds them: round 47
+ * (hN), its value is judged (`{"passwords": "…"}` was missed), as one word
+ * with a digit or symbol before its end (`pluralKeyValue`).
+ */
 const namingKey =
-  /(?:^|[_.-]|[a-z])(?:id|ids|name|names|type|url|uri|path|file|dir|ref|field|header|prefix|length|len|count|format|mode|policy|label|hint|regex|pattern|endpoint|host|version|store|manager|provider|ttl|expiry|expires|timeout|enabled|required|min|max|secrets|tokens|credentials|passwords|keys)$|public|^pub[_.-]/i;
+  /(?:^|[_.-]|[a-z])(?:id|ids|name|names|type|url|uri|path|file|dir|ref|field|header|prefix|length|len|count|format|mode|policy|label|hint|regex|pattern|endpoint|host|version|store|manager|provider|ttl|expiry|expires|timeout|enabled|required|min|max|algorithms?|algo|alg|hashing|hashers?|encryption|ciphers?|scheme|methods?|strategy|expiration|lifetime|rotation|env|backend|encoding|charset)$|[a-z](?:secrets|tokens|credentials|passwords|keys)$|public|^pub[_.-]/i;
+/**
+ * A key whose last word is `hash` or `digest` holds a hash of the secret
+ * (`password_digest: $2a$12$…`, Authelia's `password: $argon2id$…`): hashes
+ * can be cracked offline, so such a value is judged. Only the name of an
+ * algorithm there (`password_hash: argon2id`) is a setting's value, no secret.
+ */
+const pluralKey = /(?:^|[_.-])(?:secrets|tokens|credentials|passwords|keys)$/i;
+/**
+ * A plural key's value is a secret's shape only as one word holding a digit
+ * or symbol before its end: under `"credentials"` a corpus wrote a sentence,
+ * under `persist-credentials` prose wrote `false.`.
+ */
+const pluralKeyValue = /^\S*[^A-Za-z\s]\S+$/;
+const hashKey = /(?:^|[_.-]|[a-z])(?:hash|digest)$/i;
+const algorithmName =
+  /^(?:argon2(?:id|i|d)?|bcrypt|[sy]?crypt|yescrypt|pbkdf2(?:[_-]?(?:hmac[_-]?)?sha[_-]?(?:1|256|512))?|(?:hmac[_-]?)?sha[_-]?(?:1|224|256|384|512)(?:[_-]?crypt)?|sha3[_-]?(?:224|256|384|512)|md5(?:[_-]?crypt)?|ssha(?:256|384|512)?|scram[_-]sha[_-](?:1|256)|blake2[bs]?|[hrep]s(?:256|384|512)|aes[_-]?(?:128|192|256)(?:[_-]?(?:gcm|cbc|ctr))?)$/i;
 /** Keys whose value is a password: passwords are often words, so only placeholders are excluded. */
 const passwordKey = /passw(?:or)?d|pwd|passphrase/i;
 
@@ -120,6 +150,8 @@ export function judgeSecretValue(
   reportPlaceholders: boolean,
 ): ValueVerdict {
   if (namingKey.test(key)) return 'other';
+  if (hashKey.test(key) && algorithmName.test(value)) return 'other';
+  if (pluralKey.test(key) && !pluralKeyValue.test(value)) return 'other';
   if (placeholderValue.test(value)) return 'placeholder';
   if (!reportPlaceholders) {
     const placeholder = passwordKey.test(key) ? isPasswordPlaceholder : isPlaceholderValue;

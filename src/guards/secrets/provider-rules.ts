@@ -1208,13 +1208,75 @@ const configRules: Rule[] = [
   ),
 ];
 
-/** Every provider rule: the prefixed formats, the keyed ones, then the config shapes. */
+/*
+ * Round 47 (hN, issue 17): Grafana's tokens. A Cloud access policy token is
+ * `glc_` and the standard base64 (`+`, `/`, `=` padding) of a JSON object;
+ * no rule read it, and the entropy reading ends a run at `=` before it
+ * (`GRAFANA_CLOUD=glc_…+…/…` was missed). A service account token is
+ * `glsa_`, 32 letters or digits, `_` and an 8-hex-digit checksum.
+ */
+const base64Char = '[A-Za-z0-9+/]';
+const grafanaRules: Rule[] = [
+  // 32 to 400 base64 characters and their padding; past 400, read on to the token's end.
+  rule(
+    'GRAFANA_TOKEN',
+    `(?<![A-Za-z0-9_+/-])glc_(?:${base64Char}{400}(?=${base64Char}|[=_-])|${base64Char}{32,400}={0,2}(?![A-Za-z0-9+/=_-]))`,
+    {
+      prefix: 4,
+      more: readOn('[A-Za-z0-9+/=]'),
+      // Random base64 mixes cases and digits; a path (`glc_dir/sub/…`) rarely does.
+      validate: value => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
+      anchor: near(anchor(['glc_']), 36),
+    },
+  ),
+  rule('GRAFANA_TOKEN', `${b}glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}${e}`, {
+    prefix: 5,
+    anchor: near(anchor(['glsa_']), 46),
+  }),
+];
+
+/*
+ * Round 47 (hN, issue 17): a password noted in a comment, `# password VALUE`
+ * (a blind fixture's SSH config: `ssh_config` has no password setting, so a
+ * host's password is written in a comment beside it, as in shell scripts,
+ * INI and YAML files). The comment's first word names a password and one
+ * word follows it to the line's end; `# password: VALUE` is an assignment's.
+ * The word must hold a letter and a digit or symbol (prose after the word,
+ * `# Password Authentication`, is none) and is judged as a password.
+ */
+const commentPasswordWords = spellings(['password', 'passwd', 'passphrase', 'pwd']);
+const commentPasswordRule = rule(
+  'GENERIC_SECRET',
+  `(?<=(?:^|\\n)[ \\t]{0,20}#[ \\t]{0,3})(?:${commentPasswordWords.join('|')})[ \\t]{1,3}([^\\s:=]\\S{127}(?=\\S)|[^\\s:=]\\S{5,127}(?=[ \\t]{0,20}(?:\\r?\\n|$)))`,
+  {
+    group: 1,
+    more: /\S+/y,
+    validate: value =>
+      /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value) && judgedAs('password')(value),
+    anchor: anchor(commentPasswordWords, 0, 0, undefined, isCommentsFirstWord),
+  },
+);
+
+/** Whether the word at `at` is a `#` comment's first, the comment its line's first thing. */
+function isCommentsFirstWord(text: string, at: number): boolean {
+  let index = at - 1;
+  while (index >= 0 && at - index <= 3 && isSpaceOrTab(text.charCodeAt(index))) index--;
+  if (text.charCodeAt(index) !== 35) return false; // `#`
+  const hash = index--;
+  while (index >= 0 && hash - index <= 20 && isSpaceOrTab(text.charCodeAt(index))) index--;
+  return index < 0 || text.charCodeAt(index) === 10;
+}
+const isSpaceOrTab = (code: number) => code === 32 || code === 9;
+
+/** Every provider rule: the prefixed formats, the keyed ones, the config shapes, then Grafana's. */
 export const providerRules: Rule[] = [
   ...prefixedRules.map(readOnPastHex),
   ...keyedRules,
   ...configRules,
+  ...grafanaRules,
+  commentPasswordRule,
 ];
 
 /** Prefixes whose tokens are judged by their provider rule alone, never by the entropy detector. */
 export const knownPrefix =
-  /^(?:sk-|sk_|rk_|pk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|gl[a-z]{2,6}-|GR1348941|xox|xapp-|AIza|AKIA|ASIA|ABSK|bedrock-api-key-|npm_|pypi-|hf_|api_org_|eyJ|SG\.|sntry[su]_|sgp_|hv[sbr]\.|ops_|ico-|LTAI|EAA|fo1_|fm[12]|do[opr]_v1_|shp[a-z]{2}_|sq0|AGE-SECRET|p8e-|s-s4t2|dt0c01\.|EZ[AT]K|AKCp|cmVmd|HRKU-)/;
+  /^(?:sk-|sk_|rk_|pk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|gl[a-z]{2,6}-|GR1348941|xox|xapp-|AIza|AKIA|ASIA|ABSK|bedrock-api-key-|npm_|pypi-|hf_|api_org_|eyJ|SG\.|sntry[su]_|sgp_|hv[sbr]\.|ops_|ico-|LTAI|EAA|fo1_|fm[12]|do[opr]_v1_|shp[a-z]{2}_|sq0|AGE-SECRET|p8e-|s-s4t2|dt0c01\.|EZ[AT]K|AKCp|cmVmd|HRKU-|glc_|glsa_)/;

@@ -206,6 +206,7 @@ export function indirectScore(
   text: string,
   models: InjectionModels,
   cutoff: number = INDIRECT_STATEMENT_CUTOFF,
+  exfiltration = true,
 ): PromptInjectionScore {
   const folded = foldText(text);
   const phrases = phraseScore(text, 'indirect', folded);
@@ -216,9 +217,25 @@ export function indirectScore(
   const signals =
     statement >= DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD
       ? [STATEMENT_SIGNAL, ...phrases.signals]
-      : phrases.signals;
+      : [...phrases.signals];
   const score = Math.max(phrases.score, Math.round(statement * 1000) / 1000);
-  return { score, signals };
+  // A web page, e-mail or document that plants an exfiltration URL (issue
+  // 15, round 47 hM): where this attack is planted, so it counts as in
+  // direct mode (the trainer's loso passes `exfiltration` false to score
+  // both ways in one run).
+  return { score: exfiltration ? withExfiltrationUrl(text, score, signals) : score, signals };
+}
+
+/**
+ * The exfiltration-URL rule of both modes: when `text` carries an
+ * exfiltration URL (see exfiltration-url.ts; one pass over the text as
+ * written), names its signal in `signals` and returns at least
+ * `EXFILTRATION_URL_PROBABILITY`; else `score`.
+ */
+function withExfiltrationUrl(text: string, score: number, signals: string[]): number {
+  if (!hasExfiltrationUrl(text)) return score;
+  signals.push(EXFILTRATION_URL_SIGNAL);
+  return Math.max(score, EXFILTRATION_URL_PROBABILITY);
 }
 
 /**
@@ -289,10 +306,7 @@ export function scoreWithModels(
   // A markdown image / link or src= whose URL parameters carry a fill-in
   // slot: an instruction to send data out (issue 15, round 47; see
   // exfiltration-url.ts). One pass over the text as written.
-  if (hasExfiltrationUrl(text)) {
-    signals.push(EXFILTRATION_URL_SIGNAL);
-    if (EXFILTRATION_URL_PROBABILITY > score) score = EXFILTRATION_URL_PROBABILITY;
-  }
+  score = withExfiltrationUrl(text, score, signals);
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');
   // Phrase ids explain a verdict; patterns run on a bounded prefix only

@@ -43,7 +43,8 @@ export interface ScorePromptInjectionOptions {
    * weights of the phrases found) and by the direct model on each statement
    * (line, sentence, quoted string) on its own, its probability mapped so
    * that the cutoff picked on held-apart tool outputs lands on
-   * `DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD`; the higher counts.
+   * `DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD`; the higher counts. In
+   * both modes a text that carries an exfiltration URL scores at least 0.99.
    */
   mode?: 'direct' | 'indirect';
 }
@@ -62,9 +63,10 @@ export interface PromptInjectionScore {
    * did), `<encoding>:harmful` (direct mode: a decoded segment is a harmful
    * request by the harmful-content detector, at or above
    * `DECODED_HARMFUL_CUTOFF`, and its probability counts),
-   * `exfiltration-url` (direct mode: a markdown image or link, or an HTML
-   * `src=`, whose URL parameters carry a fill-in slot, `?q=[DATA]`; the score
-   * is at least 0.99), `adversarial-suffix:harmful` (direct mode: the text carries an optimised
+   * `exfiltration-url` (both modes: a markdown image or link, a used
+   * reference definition, or an HTML `src=`, whose URL parameters carry a
+   * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
+   * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;
    * its probability counts), `invisible-tag-characters`, `statement-model` (indirect mode: one
@@ -198,7 +200,8 @@ export const STATEMENT_SIGNAL = 'statement-model';
  * Indirect mode: the phrase detector, and the direct model on each statement
  * of the text (line, sentence, quoted string) on its own, its probability
  * mapped so that the cutoff picked on held-apart tool outputs lands on the
- * indirect threshold; the higher of the two counts. (`cutoff` is a
+ * indirect threshold; the higher of the two counts, and at least
+ * `EXFILTRATION_URL_PROBABILITY` with an exfiltration URL. (`cutoff` is a
  * parameter for the training script, which scores with a model before it is
  * written.)
  */

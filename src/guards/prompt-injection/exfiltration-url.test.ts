@@ -2,6 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { hasExfiltrationUrl } from './exfiltration-url';
 import { scorePromptInjection } from './score-prompt-injection';
 
+/** Median of 5 ratios of `hasExfiltrationUrl`'s CPU time on `large` to that on `small`. */
+function cpuRatio(small: string[], large: string[]): number {
+  const cpu = (texts: string[]) => {
+    const before = process.cpuUsage();
+    for (const text of texts) hasExfiltrationUrl(text);
+    const used = process.cpuUsage(before);
+    return used.user + used.system;
+  };
+  const ratios: number[] = [];
+  for (let run = 0; run < 5; run++) ratios.push(cpu(large) / Math.max(1, cpu(small)));
+  ratios.sort((a, b) => a - b);
+  return ratios[2]!;
+}
+
 describe('exfiltration URL: a rendered URL the model is told to fill in (issue 15, round 47)', () => {
   it('fires on a markdown image, a markdown link or src= with a slot in the URL parameters', () => {
     const fired = [
@@ -64,17 +78,8 @@ describe('exfiltration URL: a rendered URL the model is told to fill in (issue 1
     const small = cases(25_000);
     const large = cases(100_000);
     expect(large.map(hasExfiltrationUrl)).toEqual([false, false, false, true]);
-    // CPU time of 4 times the text: about 4 times (16 if quadratic); median of 5.
-    const cpu = (texts: string[]) => {
-      const before = process.cpuUsage();
-      for (const text of texts) hasExfiltrationUrl(text);
-      const used = process.cpuUsage(before);
-      return used.user + used.system;
-    };
-    const ratios: number[] = [];
-    for (let run = 0; run < 5; run++) ratios.push(cpu(large) / Math.max(1, cpu(small)));
-    ratios.sort((a, b) => a - b);
-    expect(ratios[2]).toBeLessThan(8);
+    // CPU time of 4 times the text: about 4 times (16 if quadratic).
+    expect(cpuRatio(small, large)).toBeLessThan(8);
   });
 });
 
@@ -139,16 +144,7 @@ describe('exfiltration URL in a reference definition (round 47 hM)', () => {
     const small = cases(10_000);
     const large = cases(40_000);
     expect(large.map(hasExfiltrationUrl)).toEqual([false, false, false, true]);
-    const cpu = (texts: string[]) => {
-      const before = process.cpuUsage();
-      for (const text of texts) hasExfiltrationUrl(text);
-      const used = process.cpuUsage(before);
-      return used.user + used.system;
-    };
-    const ratios: number[] = [];
-    for (let run = 0; run < 5; run++) ratios.push(cpu(large) / Math.max(1, cpu(small)));
-    ratios.sort((a, b) => a - b);
-    expect(ratios[2]).toBeLessThan(8);
+    expect(cpuRatio(small, large)).toBeLessThan(8);
   });
 });
 

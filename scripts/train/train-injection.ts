@@ -51,7 +51,9 @@
  * held-apart benign prompts, from 50 of them on, else 0.98 (injection/framed-harmful.ts).
  * The exfiltration-URL rule (round 47, on by default; EXFILTRATION_URL=0 without it): a text
  * with a markdown image / link or src= whose URL parameters carry a fill-in slot counts at
- * least EXFILTRATION_URL_PROBABILITY (src/guards/prompt-injection/exfiltration-url.ts).
+ * least EXFILTRATION_URL_PROBABILITY (src/guards/prompt-injection/exfiltration-url.ts);
+ * in indirect mode too since round 47 hM (EXFILTRATION_URL_INDIRECT=0: the loso table
+ * without it; with --only indirect-loso, --loso-scores FILE writes each tool output's score).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -965,6 +967,16 @@ function isCutoffGroup(group: string): boolean {
   return group.startsWith('dev:');
 }
 
+/** One indirect row's left-out score without the exfiltration-URL rule, its cutoff, whether the rule fires. */
+export interface IndirectLosoScore {
+  id: string;
+  group: string;
+  label: number;
+  p: number;
+  threshold: number;
+  exfiltration: boolean;
+}
+
 /**
  * Indirect mode, per source: the phrase detector (hand-set) and the direct
  * model on each statement. For each source the direct model is trained
@@ -976,6 +988,7 @@ function indirectBySource(
   direct: PreparedData,
   languageModel: Uint8Array,
   targetFpr: number,
+  scores?: IndirectLosoScore[],
 ): LosoRow[] {
   const groups = [...new Set(rows.map(row => row.group))].sort();
   const directGroups = new Set(direct.rows.map(row => row.group));
@@ -985,6 +998,8 @@ function indirectBySource(
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   const threshold = DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD;
   const results: LosoRow[] = [];
+  const withoutRule: boolean[] = [];
+  const withRule: boolean[] = [];
   const fits = new Map<string, { fitted: FittedModel; statement: number[] }>();
   for (const group of groups) {
     const exclude = directGroups.has(group) ? group : '';
@@ -1005,17 +1020,47 @@ function indirectBySource(
     const cutoffGroups = new Set(groups.filter(other => isCutoffGroup(other) && other !== group));
     const cutoff = pickStatementCutoff(rows, phrase, statement, cutoffGroups);
     const models = { direct: fitted.scorer, statement: fitted.scorer, languageModel };
-    results.push(
-      tallySource(
-        rows,
+    // Scored without the exfiltration-URL rule once; the rule (a floor over
+    // the threshold, outside the cutoff's pick) is added to the tally, so
+    // one run gives both (EXFILTRATION_URL_INDIRECT=0: the table without it).
+    for (const [index, row] of rows.entries()) {
+      if (row.group !== group) continue;
+      const score = indirectScore(row.text, models, cutoff, false).score;
+      const exfiltration = hasExfiltrationUrl(row.text);
+      withoutRule[index] = score >= threshold;
+      withRule[index] =
+        withoutRule[index] || (exfiltration && EXFILTRATION_URL_PROBABILITY >= threshold);
+      scores?.push({
+        id: row.id,
         group,
-        cutoff,
-        row => row.group === group && indirectScore(row.text, models, cutoff).score >= threshold,
-      ),
-    );
+        label: row.label,
+        p: score,
+        threshold: cutoff,
+        exfiltration,
+      });
+    }
+    const flagged = EXFILTRATION_URL_INDIRECT ? withRule : withoutRule;
+    results.push(tallySource(rows, group, cutoff, (_, index) => flagged[index]!));
+  }
+  console.log(
+    `\n### indirect ${EXFILTRATION_URL_INDIRECT ? 'without' : 'with'} the exfiltration-URL rule (same run)\n`,
+  );
+  console.log('| source | attacks | recall | benign | FPR | threshold |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const other = EXFILTRATION_URL_INDIRECT ? withoutRule : withRule;
+  for (const result of results) {
+    tallySource(rows, result.source, result.threshold, (_, index) => other[index]!);
   }
   return results;
 }
+
+/**
+ * The exfiltration-URL rule in indirect mode (round 47 hM, issue 15):
+ * a tool output that carries an exfiltration URL scores at least
+ * `EXFILTRATION_URL_PROBABILITY`, as `scorePromptInjection` gives it in both
+ * modes; EXFILTRATION_URL_INDIRECT=0 reports the table without it.
+ */
+const EXFILTRATION_URL_INDIRECT = process.env.EXFILTRATION_URL_INDIRECT !== '0';
 
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -1285,12 +1330,19 @@ async function main() {
     }
   }
   if (onlyMode !== 'direct' && loso && directData) {
+    const scoresOut = onlyMode === 'indirect-loso' ? argument('--loso-scores', '') : '';
+    const scores: IndirectLosoScore[] = [];
     losoResults.indirect = indirectBySource(
       indirectRows(paths),
       statementRows(directData.rows),
       languageModel,
       targetFpr,
+      scoresOut ? scores : undefined,
     );
+    if (scoresOut) {
+      writeFileSync(scoresOut, scores.map(row => `${JSON.stringify(row)}\n`).join(''));
+      log(`wrote ${scoresOut}`);
+    }
   }
   if (loso) {
     const losoOut = argument('--loso-out', '');

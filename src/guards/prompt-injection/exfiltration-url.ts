@@ -9,6 +9,11 @@
  * exfiltration; garak's `xss` probes; spikee's `![image](…?q=[QUERY])`).
  * The kind of attack, not a string: any host, any slot name.
  *
+ * A markdown reference definition (`[1]: https://host/p.gif?d=[SECRET]`)
+ * renders as `](` does when the text uses its label as an image or link
+ * (`![p][1]`, `[p][1]`, `[1][]`, `![1]`; round 47 hM, from the review): its
+ * URL is read too, only then.
+ *
  * One pass over the text: each URL is read once, whole (the search goes on
  * after its end; round 47 review: a cap of 2,048 characters let padding in
  * the parameters hide the slot). No RegExp.
@@ -143,6 +148,11 @@ function urlEnd(text: string, at: number): number {
  * times (the search goes on after each URL read).
  */
 export function hasExfiltrationUrl(text: string): boolean {
+  return hasTargetWithSlot(text) || hasReferenceWithSlot(text);
+}
+
+/** `](` and `src=` targets (see `hasExfiltrationUrl`). */
+function hasTargetWithSlot(text: string): boolean {
   let from = 0;
   // Each search resumes only when the search point has passed its last find.
   let link = -2;
@@ -176,4 +186,97 @@ function indexOfSrc(text: string, from: number): number {
     }
     index = equals + 1;
   }
+}
+
+/** Longest reference label read (CommonMark allows 999; longer ones are not read). */
+const MAX_LABEL = 100;
+
+const BRACKET_OPEN = 0x5b;
+
+/**
+ * The label of a bracket that opens at `at`, `[label]`, normalised
+ * (lower case, blank runs as one space, trimmed), and where its `]` is; or
+ * undefined (no `]` within MAX_LABEL characters, a `[` or a line break
+ * first, or only blanks). Reads up to the next bracket only, so a scan of
+ * every `[` reads each character at most twice.
+ */
+function readLabel(text: string, at: number): { label: string; close: number } | undefined {
+  const last = Math.min(text.length, at + 2 + MAX_LABEL);
+  let label = '';
+  let blank = false;
+  for (let index = at + 1; index < last; index++) {
+    const code = text.charCodeAt(index);
+    if (code === BRACKET_CLOSE) return label === '' ? undefined : { label, close: index };
+    if (code === BRACKET_OPEN || code === 0x0a || code === 0x0d) return undefined;
+    if (code <= 0x20) {
+      blank = label !== '';
+      continue;
+    }
+    if (blank) label += ' ';
+    blank = false;
+    label += text[index]!.toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * The labels of the text's reference definitions whose URL has a slot: a
+ * line that opens (after up to 8 blanks or blockquote `>`) with `[label]:`
+ * and an http(s) or protocol-relative URL (as `](`'s, optionally in `<>`;
+ * on that line or the next).
+ * One pass over the line starts; each definition's URL is read once.
+ */
+function slotDefinitions(text: string): Set<string> {
+  const labels = new Set<string>();
+  let line = 0;
+  while (line < text.length) {
+    let at = line;
+    while (at < line + 8 && (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x3e)) at++;
+    let next = text.indexOf('\n', at);
+    if (next < 0) next = text.length;
+    if (text.charCodeAt(at) === BRACKET_OPEN) {
+      const read = readLabel(text, at);
+      if (read !== undefined && text.charCodeAt(read.close + 1) === 0x3a /* : */) {
+        // A URL ends at a blank, so within its line; it may open on the
+        // next line (CommonMark: blanks and at most one line break first).
+        if (urlEnd(text, definitionUrl(text, read.close + 2)) < 0) labels.add(read.label);
+      }
+    }
+    line = next + 1;
+  }
+  return labels;
+}
+
+/** Where a definition's URL opens after its `:` at `at - 1`: past blanks and at most one line break. */
+function definitionUrl(text: string, at: number): number {
+  let index = at;
+  let breaks = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (code === 0x0a) {
+      if (++breaks > 1) break;
+    } else if (code !== 0x20 && code !== 0x09 && code !== 0x0d) break;
+    index++;
+  }
+  return index;
+}
+
+/**
+ * Whether a reference definition with a slot in its URL is used: its label
+ * in brackets anywhere else, not followed by `:` (`![p][1]`, `[p][1]`,
+ * `[1][]`, `![1]`, `[1]`). Read only when the text has `]:` at all.
+ */
+function hasReferenceWithSlot(text: string): boolean {
+  if (text.indexOf(']:') < 0) return false;
+  const labels = slotDefinitions(text);
+  if (labels.size === 0) return false;
+  let at = text.indexOf('[');
+  while (at >= 0) {
+    const read = readLabel(text, at);
+    if (read !== undefined && text.charCodeAt(read.close + 1) !== 0x3a && labels.has(read.label)) {
+      return true;
+    }
+    at = text.indexOf('[', at + 1);
+  }
+  return false;
 }

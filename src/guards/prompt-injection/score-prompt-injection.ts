@@ -43,7 +43,8 @@ export interface ScorePromptInjectionOptions {
    * weights of the phrases found) and by the direct model on each statement
    * (line, sentence, quoted string) on its own, its probability mapped so
    * that the cutoff picked on held-apart tool outputs lands on
-   * `DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD`; the higher counts.
+   * `DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD`; the higher counts. In
+   * both modes a text that carries an exfiltration URL scores at least 0.99.
    */
   mode?: 'direct' | 'indirect';
 }
@@ -62,9 +63,10 @@ export interface PromptInjectionScore {
    * did), `<encoding>:harmful` (direct mode: a decoded segment is a harmful
    * request by the harmful-content detector, at or above
    * `DECODED_HARMFUL_CUTOFF`, and its probability counts),
-   * `exfiltration-url` (direct mode: a markdown image or link, or an HTML
-   * `src=`, whose URL parameters carry a fill-in slot, `?q=[DATA]`; the score
-   * is at least 0.99), `adversarial-suffix:harmful` (direct mode: the text carries an optimised
+   * `exfiltration-url` (both modes: a markdown image or link, a used
+   * reference definition, or an HTML `src=`, whose URL parameters carry a
+   * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
+   * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;
    * its probability counts), `invisible-tag-characters`, `statement-model` (indirect mode: one
@@ -198,7 +200,8 @@ export const STATEMENT_SIGNAL = 'statement-model';
  * Indirect mode: the phrase detector, and the direct model on each statement
  * of the text (line, sentence, quoted string) on its own, its probability
  * mapped so that the cutoff picked on held-apart tool outputs lands on the
- * indirect threshold; the higher of the two counts. (`cutoff` is a
+ * indirect threshold; the higher of the two counts, and at least
+ * `EXFILTRATION_URL_PROBABILITY` with an exfiltration URL. (`cutoff` is a
  * parameter for the training script, which scores with a model before it is
  * written.)
  */
@@ -206,6 +209,7 @@ export function indirectScore(
   text: string,
   models: InjectionModels,
   cutoff: number = INDIRECT_STATEMENT_CUTOFF,
+  exfiltration = true,
 ): PromptInjectionScore {
   const folded = foldText(text);
   const phrases = phraseScore(text, 'indirect', folded);
@@ -216,9 +220,25 @@ export function indirectScore(
   const signals =
     statement >= DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD
       ? [STATEMENT_SIGNAL, ...phrases.signals]
-      : phrases.signals;
+      : [...phrases.signals];
   const score = Math.max(phrases.score, Math.round(statement * 1000) / 1000);
-  return { score, signals };
+  // A web page, e-mail or document that plants an exfiltration URL (issue
+  // 15, round 47 hM): where this attack is planted, so it counts as in
+  // direct mode (the trainer's loso passes `exfiltration` false to score
+  // both ways in one run).
+  return { score: exfiltration ? withExfiltrationUrl(text, score, signals) : score, signals };
+}
+
+/**
+ * The exfiltration-URL rule of both modes: when `text` carries an
+ * exfiltration URL (see exfiltration-url.ts; one pass over the text as
+ * written), names its signal in `signals` and returns at least
+ * `EXFILTRATION_URL_PROBABILITY`; else `score`.
+ */
+function withExfiltrationUrl(text: string, score: number, signals: string[]): number {
+  if (!hasExfiltrationUrl(text)) return score;
+  signals.push(EXFILTRATION_URL_SIGNAL);
+  return Math.max(score, EXFILTRATION_URL_PROBABILITY);
 }
 
 /**
@@ -289,10 +309,7 @@ export function scoreWithModels(
   // A markdown image / link or src= whose URL parameters carry a fill-in
   // slot: an instruction to send data out (issue 15, round 47; see
   // exfiltration-url.ts). One pass over the text as written.
-  if (hasExfiltrationUrl(text)) {
-    signals.push(EXFILTRATION_URL_SIGNAL);
-    if (EXFILTRATION_URL_PROBABILITY > score) score = EXFILTRATION_URL_PROBABILITY;
-  }
+  score = withExfiltrationUrl(text, score, signals);
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');
   // Phrase ids explain a verdict; patterns run on a bounded prefix only

@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { findNamedEntities } from './find-named-entities';
 
 /**
- * Round 48 (hC, issue 17, speed): three span rules read a word's class
- * from a mask per word id (`WordClasses`) instead of asking a set per
- * token: `cueOf` (the cues of lower-case names, with `its`/`it's` as a
- * class of their own, and the chat line asked only for a cue that needs
- * it), `countriesAlone` (`countryWords`) and `firmWordsLeftOutside`
- * (`companyWords`). The spans must be the ones the sets gave: each case
- * here fails when its class is left out of the masks (checked by hand on
- * a copy with each one removed).
+ * Round 48 (hC, issue 17, speed): a cut tried (commit 51b51456, not
+ * shipped: its cachegrind ratio missed the keep rule, docs/pii-ner-model.md)
+ * read a word's class from a mask per word id (`WordClasses`) instead of a
+ * set per token in `cueOf` (the cues of lower-case names, `its`/`it's` a
+ * class of their own, the chat line asked only for a cue that needs it),
+ * `countriesAlone` (`countryWords`) and `firmWordsLeftOutside`
+ * (`companyWords`). These pin the spans those rules give, exactly: the
+ * `its`, country and firm cases each failed on a copy of that cut with its
+ * class left out of the masks, so a later cut of the same kind that drops
+ * a class fails here.
  */
 describe('ner span rules by word-class masks (round 48, hC)', () => {
   it('reads `its X here` as a name (the `its` cue class)', () => {

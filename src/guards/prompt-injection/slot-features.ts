@@ -1,3 +1,4 @@
+import { CONCEPTS, collectConceptFeatures } from './concept-words';
 import { namedFeature } from './hashed-features';
 import { type InjectionModelSpec, InjectionScorer } from './injection-model';
 
@@ -254,7 +255,7 @@ export class SlotInjectionScorer extends InjectionScorer {
 
   override features(text: string, start: number, end: number): Int32Array {
     const base = super.features(text, start, end);
-    const needed = base.length + MAX_SLOT_FEATURES * this.#repeat;
+    const needed = base.length + (MAX_SLOT_FEATURES + CONCEPTS.length) * this.#repeat;
     if (this.#buffer.length < needed) this.#buffer = new Int32Array(needed * 2);
     this.#buffer.set(base);
     const count = collectSlotFeatures(text, start, end, this.spec.bits, this.#buffer, base.length);
@@ -262,6 +263,9 @@ export class SlotInjectionScorer extends InjectionScorer {
     for (let copy = 1; copy < this.#repeat; copy++) {
       for (let index = base.length; index < count; index++)
         this.#buffer[at++] = this.#buffer[index]!;
+    }
+    if (this.spec.conceptFeatures) {
+      at = collectConceptFeatures(text, start, end, this.spec.bits, this.#buffer, at, this.#repeat);
     }
     return this.#buffer.subarray(0, at);
   }

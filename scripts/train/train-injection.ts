@@ -54,6 +54,8 @@
  * least EXFILTRATION_URL_PROBABILITY (src/guards/prompt-injection/exfiltration-url.ts);
  * in indirect mode too since round 47 hM (EXFILTRATION_URL_INDIRECT=0: the loso table
  * without it; with --only indirect-loso, --loso-scores FILE writes each tool output's score).
+ * CONCEPT_FEATURES=1 (round 48 hF, off by default): the language-independent concept features of
+ * src/guards/prompt-injection/concept-words.ts join the direct model's slot features.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

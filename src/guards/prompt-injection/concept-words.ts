@@ -86,36 +86,63 @@ const ROLE_WORDS: Array<[number, string]> = [
   [DEVMODE, 'entwicklermodus ontwikkelaarsmodus ontwikkelmodus developermode devmode'],
 ];
 
-/** Roles of whole words (`roleOf`) and of stems (`stemRoleOf`). */
-const WHOLE = new Map<string, number>();
-const STEMS = new Map<string, number>();
-for (const [role, words] of ROLE_WORDS) {
-  for (const word of words.split(' ')) {
-    if (word === '') continue;
-    const stem = word.endsWith('*');
-    const map = stem ? STEMS : WHOLE;
-    const key = stem ? word.slice(0, -1) : word;
-    map.set(key, (map.get(key) ?? 0) | role);
-  }
+/** FNV-1a step, as computed while the words are scanned. */
+const step = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
+
+function hashOf(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < word.length; index++) hash = step(hash, word.charCodeAt(index));
+  return hash >>> 0;
 }
+
+/**
+ * Listed whole words and stems by hash (a hit is confirmed against the
+ * text), and a filter on the low 12 bits of a hash (bit 1: a whole word may
+ * have it, bit 2: a stem), so that most words and prefixes cost one array read.
+ */
+const WHOLE = new Map<number, Array<{ word: string; roles: number }>>();
+const STEMS = new Map<number, Array<{ word: string; roles: number }>>();
+const FILTER = new Uint8Array(4096);
 const STEM_MIN = 3;
 const STEM_MAX = 14;
-for (const key of STEMS.keys()) {
-  if (key.length < STEM_MIN || key.length > STEM_MAX) throw new Error(`concept stem ${key}`);
+for (const [role, words] of ROLE_WORDS) {
+  for (const listed of words.split(' ')) {
+    if (listed === '') continue;
+    const stem = listed.endsWith('*');
+    const word = stem ? listed.slice(0, -1) : listed;
+    if (stem && (word.length < STEM_MIN || word.length > STEM_MAX)) {
+      throw new Error(`concept stem ${word}`);
+    }
+    const hash = hashOf(word);
+    const map = stem ? STEMS : WHOLE;
+    const entries = map.get(hash) ?? [];
+    const entry = entries.find(other => other.word === word);
+    if (entry) entry.roles |= role;
+    else entries.push({ word, roles: role });
+    map.set(hash, entries);
+    FILTER[hash & 4095]! |= stem ? 2 : 1;
+  }
+}
+
+/** Roles of `text[start, start + length)` listed in `map` under `hash`. */
+function rolesAt(
+  map: Map<number, Array<{ word: string; roles: number }>>,
+  hash: number,
+  text: string,
+  start: number,
+  length: number,
+): number {
+  const entries = map.get(hash >>> 0);
+  if (!entries) return 0;
+  let roles = 0;
+  for (const entry of entries) {
+    if (entry.word.length === length && text.startsWith(entry.word, start)) roles |= entry.roles;
+  }
+  return roles;
 }
 
 /** Longest word looked up (longer words have no role). */
 const MAX_WORD = 24;
-
-/** Roles of one folded word. */
-function rolesOf(word: string): number {
-  let roles = WHOLE.get(word) ?? 0;
-  const top = Math.min(STEM_MAX, word.length);
-  for (let length = STEM_MIN; length <= top; length++) {
-    roles |= STEMS.get(word.slice(0, length)) ?? 0;
-  }
-  return roles;
-}
 
 /** Concept names, in the order of their ids. */
 export const CONCEPTS = ['override', 'unrestricted', 'devmode'] as const;
@@ -147,13 +174,22 @@ export function conceptMask(text: string, start: number, end: number): number {
       index++;
       continue;
     }
+    // The word's hash, and the roles of its listed stems, as it is read.
     const wordStart = index;
+    let hash = step(0x811c9dc5, code);
+    let roles = 0;
     while (++index < end) {
       code = text.charCodeAt(index);
       if (code < 97 || code > 122) break;
+      hash = step(hash, code);
+      const length = index + 1 - wordStart;
+      if (length >= STEM_MIN && length <= STEM_MAX && (FILTER[hash & 4095]! & 2) !== 0) {
+        roles |= rolesAt(STEMS, hash, text, wordStart, length);
+      }
     }
-    if (index - wordStart <= MAX_WORD) {
-      const roles = rolesOf(text.slice(wordStart, index));
+    const length = index - wordStart;
+    if (length <= MAX_WORD) {
+      if ((FILTER[hash & 4095]! & 1) !== 0) roles |= rolesAt(WHOLE, hash, text, wordStart, length);
       if (roles !== 0) {
         if ((roles & DIRECTIVE) !== 0) {
           if (position - lastReference <= OVERRIDE_NEAR) mask |= 1;

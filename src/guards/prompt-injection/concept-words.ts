@@ -223,32 +223,11 @@ export function conceptNames(folded: string): string[] {
   return CONCEPTS.filter((_, id) => (mask & (1 << id)) !== 0);
 }
 
-const indexCache = new Map<number, Int32Array>();
+/** Hashed index of each concept feature (`CONCEPTS` order), by the model's bits. */
+const indicesByBits: Int32Array[] = [];
 
-/**
- * Writes the hashed indices of the concept features of folded
- * `text[start, end)` into `out` from `at`, each `repeat` times; returns the
- * new end. (At most `CONCEPTS.length * repeat` entries.)
- */
-export function collectConceptFeatures(
-  text: string,
-  start: number,
-  end: number,
-  bits: number,
-  out: Int32Array,
-  at: number,
-  repeat: number,
-): number {
-  let indices = indexCache.get(bits);
-  if (!indices) {
-    indices = Int32Array.from(CONCEPTS, name => namedFeature(`concept:${name}`, bits));
-    indexCache.set(bits, indices);
-  }
-  const mask = conceptMask(text, start, end);
-  let count = at;
-  for (let id = 0; id < CONCEPTS.length; id++) {
-    if ((mask & (1 << id)) === 0) continue;
-    for (let copy = 0; copy < repeat; copy++) out[count++] = indices[id]!;
-  }
-  return count;
+/** The hashed indices of the concept features in a space of `2^bits` buckets. */
+export function conceptIndices(bits: number): Int32Array {
+  indicesByBits[bits] ??= Int32Array.from(CONCEPTS, name => namedFeature(`concept:${name}`, bits));
+  return indicesByBits[bits];
 }

@@ -1,4 +1,4 @@
-import { CONCEPTS, collectConceptFeatures } from './concept-words';
+import { CONCEPTS, conceptIndices, conceptMask } from './concept-words';
 import { namedFeature } from './hashed-features';
 import { type InjectionModelSpec, InjectionScorer } from './injection-model';
 
@@ -265,7 +265,13 @@ export class SlotInjectionScorer extends InjectionScorer {
         this.#buffer[at++] = this.#buffer[index]!;
     }
     if (this.spec.conceptFeatures) {
-      at = collectConceptFeatures(text, start, end, this.spec.bits, this.#buffer, at, this.#repeat);
+      // Round 48: the concept features (concept-words.ts), listed as often.
+      const mask = conceptMask(text, start, end);
+      const concepts = conceptIndices(this.spec.bits);
+      for (let id = 0; mask !== 0 && id < concepts.length; id++) {
+        if ((mask & (1 << id)) === 0) continue;
+        for (let copy = 0; copy < this.#repeat; copy++) this.#buffer[at++] = concepts[id]!;
+      }
     }
     return this.#buffer.subarray(0, at);
   }

@@ -24,6 +24,11 @@ export interface InjectionModelSpec {
    * window's n-grams, each listed this many times (absent: n-grams only).
    */
   slotRepeat?: number;
+  /**
+   * With `slotRepeat`: the language-independent concept features of
+   * `concept-words.ts` join the slot features, listed as often (round 48).
+   */
+  conceptFeatures?: boolean;
 }
 
 /** Model file contents: `InjectionModelSpec` with the weights base64-encoded. */

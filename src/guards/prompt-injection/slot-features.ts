@@ -1,3 +1,4 @@
+import { CONCEPTS, conceptIndices, conceptMask } from './concept-words';
 import { namedFeature } from './hashed-features';
 import { type InjectionModelSpec, InjectionScorer } from './injection-model';
 
@@ -254,7 +255,7 @@ export class SlotInjectionScorer extends InjectionScorer {
 
   override features(text: string, start: number, end: number): Int32Array {
     const base = super.features(text, start, end);
-    const needed = base.length + MAX_SLOT_FEATURES * this.#repeat;
+    const needed = base.length + (MAX_SLOT_FEATURES + CONCEPTS.length) * this.#repeat;
     if (this.#buffer.length < needed) this.#buffer = new Int32Array(needed * 2);
     this.#buffer.set(base);
     const count = collectSlotFeatures(text, start, end, this.spec.bits, this.#buffer, base.length);
@@ -262,6 +263,15 @@ export class SlotInjectionScorer extends InjectionScorer {
     for (let copy = 1; copy < this.#repeat; copy++) {
       for (let index = base.length; index < count; index++)
         this.#buffer[at++] = this.#buffer[index]!;
+    }
+    if (this.spec.conceptFeatures) {
+      // Round 48: the concept features (concept-words.ts), listed as often.
+      const mask = conceptMask(text, start, end);
+      const concepts = conceptIndices(this.spec.bits);
+      for (let id = 0; mask !== 0 && id < concepts.length; id++) {
+        if ((mask & (1 << id)) === 0) continue;
+        for (let copy = 0; copy < this.#repeat; copy++) this.#buffer[at++] = concepts[id]!;
+      }
     }
     return this.#buffer.subarray(0, at);
   }

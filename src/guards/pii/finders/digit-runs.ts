@@ -116,10 +116,7 @@ export function positionsOf(text: string, char: '.' | ':'): Int32Array {
  * starts before a run's first digit or in the characters past its end, and
  * each slice is searched from the run's first digit, where `matchAll`
  * would search too (its previous match ended before this run): the matches
- * are the same. `endsAt`, when given, is asked about the code of the
- * character at each run's end (NaN past the text's end): a run it refuses
- * is not searched (for a pattern whose every match needs such a character
- * there).
+ * are the same.
  */
 export function forEachMatchInRuns(
   text: string,
@@ -127,12 +124,10 @@ export function forEachMatchInRuns(
   minDigits: number,
   found: (match: RegExpExecArray) => void,
   after = 2,
-  endsAt?: (code: number) => boolean,
 ): void {
   const runs = digitRunsOf(text);
   for (let run = 0; run < runs.length; run += 3) {
     if (runs[run + 2]! < minDigits) continue;
-    if (endsAt !== undefined && !endsAt(text.charCodeAt(runs[run + 1]!))) continue;
     const start = runs[run]!;
     const from = Math.max(0, start - 3);
     const slice = text.slice(from, Math.min(text.length, runs[run + 1]! + after));

@@ -25,29 +25,15 @@ const stickyNino = stickyPattern(nino);
 const findNinos: Finder = (text, add) => {
   const matcher = anchoredMatcher(stickyNino, text);
   // The tail's six digits lie in a digit run; its letter is the character
-  // at the run's end, and the lookahead reads one more. So a run that ends
-  // at no `A`-`D` (`i`: no other character folds to one) holds no tail:
-  // nearly every run (years, phone numbers, ids) is not searched.
-  forEachMatchInRuns(
-    text,
-    ninoTail,
-    6,
-    tail => {
-      const digits = tail.index;
-      const start = text.charCodeAt(digits - 1) === 32 ? digits - 3 : digits - 2;
-      if (start < 0) return;
-      const match = matcher.at(start);
-      if (match) add(match.index, match.index + match[0].length);
-    },
-    2,
-    isNinoLetter,
-  );
+  // at the run's end, and the lookahead reads one more.
+  forEachMatchInRuns(text, ninoTail, 6, tail => {
+    const digits = tail.index;
+    const start = text.charCodeAt(digits - 1) === 32 ? digits - 3 : digits - 2;
+    if (start < 0) return;
+    const match = matcher.at(start);
+    if (match) add(match.index, match.index + match[0].length);
+  });
 };
-
-/** `A`-`D` or `a`-`d`: the letter that ends a NINO's tail (`ninoTail`'s `[A-D]` with `i`). */
-export function isNinoLetter(code: number): boolean {
-  return (code | 0x20) >= 97 && (code | 0x20) <= 100;
-}
 
 export const nhsCandidate = /(?<![\w-]|[\d\]]\.)\d{3}([- ]?)\d{3}\1\d{4}(?![\w]|-\d)/g;
 const nhsContext = /\b(?:nhs|health|patient|hospital)\b/i;

@@ -98,21 +98,18 @@ function siteLiterals(): string[] {
 
 /**
  * Rules whose literals lie near long runs (`Anchor.near`), of printable
- * characters or of a keyed value's: by a run's length (the last entry for
- * longer ones) how far before it their literals can start (-1: no rule's
- * literal goes with a run that short).
+ * characters or of a keyed value's: their literals, and by a run's length
+ * (the last entry for longer ones) how far before it they can start (-1:
+ * no rule's literal goes with a run that short).
  */
-interface NearReach {
+interface NearRules extends LiteralSet {
   reachBefore: number[];
   /** The shortest run of any of these rules. */
   shortestRun: number;
 }
 
-function nearRuleIndexes(value: boolean): number[] {
-  return ruleIndexes.filter(index => providerRules[index]!.anchor.near?.value === value);
-}
-
-function nearReach(rules: readonly number[]): NearReach {
+function nearRules(value: boolean): NearRules {
+  const rules = ruleIndexes.filter(index => providerRules[index]!.anchor.near?.value === value);
   const reachBefore: number[] = [];
   for (const index of rules) {
     while (reachBefore.length <= providerRules[index]!.anchor.near!.run) reachBefore.push(-1);
@@ -124,22 +121,11 @@ function nearReach(rules: readonly number[]): NearReach {
     }
   }
   const shortestRun = Math.min(...rules.map(index => providerRules[index]!.anchor.near!.run));
-  return { reachBefore, shortestRun };
+  return { ...literalSet(rules), reachBefore, shortestRun };
 }
 
-const nearPrintableRules = nearRuleIndexes(false);
-const nearValueRules = nearRuleIndexes(true);
-const nearPrintable = nearReach(nearPrintableRules);
-const nearValue = nearReach(nearValueRules);
-/**
- * The literals of both kinds of near rules, found in one read of the union
- * of their windows (round 48: one `findWithin` each read the characters of
- * a keyed value's run twice, the value windows lying mostly inside the
- * printable ones). A literal of one kind found in a window of the other
- * is a hit its rule could do without, never a match it would not have had:
- * the patterns are tried only where they match, as `matchAll` finds them.
- */
-const nearLiterals = literalSet([...nearPrintableRules, ...nearValueRules]);
+const nearPrintable = nearRules(false);
+const nearValue = nearRules(true);
 
 /**
  * The shortest printable run any rule's literals need (see `Anchor.near`):
@@ -152,7 +138,7 @@ export const providerRunLength = Math.min(nearPrintable.shortestRun, nearValue.s
  * enough for one of them, from as far before it as they reach; merged where
  * they meet, in text order.
  */
-function nearWindows(runs: Int32Array, { reachBefore, shortestRun }: NearReach): number[] {
+function nearWindows(runs: Int32Array, { reachBefore, shortestRun }: NearRules): number[] {
   const windows: number[] = [];
   for (let run = 0; run < runs.length; run += 2) {
     const start = runs[run]!;
@@ -166,34 +152,6 @@ function nearWindows(runs: Int32Array, { reachBefore, shortestRun }: NearReach):
     else windows.push(from, end);
   }
   return windows;
-}
-
-/**
- * The union of two lists of windows (flat `[from, to, …]`, each in text
- * order, not overlapping), in text order, windows that overlap or meet
- * merged into one.
- */
-export function windowsUnion(first: readonly number[], second: readonly number[]): number[] {
-  const union: number[] = [];
-  let one = 0;
-  let two = 0;
-  while (one < first.length || two < second.length) {
-    let from: number;
-    let to: number;
-    if (two >= second.length || (one < first.length && first[one]! <= second[two]!)) {
-      from = first[one]!;
-      to = first[one + 1]!;
-      one += 2;
-    } else {
-      from = second[two]!;
-      to = second[two + 1]!;
-      two += 2;
-    }
-    const last = union.length - 1;
-    if (last >= 0 && from <= union[last]!) union[last] = Math.max(union[last]!, to);
-    else union.push(from, to);
-  }
-  return union;
 }
 
 /** A character of a keyed value (`[A-Za-z0-9_=:-]`). */
@@ -296,13 +254,11 @@ export function scanProviderRules(
     // Sites come grouped by anchor character (each once, see `siteLiterals`): put them in text order.
     if (!isSorted(prefixSites)) prefixSites.sort((first, second) => first - second);
   }
-  nearLiterals.finder.findWithin(
+  nearPrintable.finder.findWithin(source, nearWindows(runs, nearPrintable), hitsOf(nearPrintable));
+  nearValue.finder.findWithin(
     source,
-    windowsUnion(
-      nearWindows(runs, nearPrintable),
-      nearWindows(valueRuns(source, runs, nearValue.shortestRun), nearValue),
-    ),
-    hitsOf(nearLiterals),
+    nearWindows(valueRuns(source, runs, nearValue.shortestRun), nearValue),
+    hitsOf(nearValue),
   );
   for (let ruleIndex = 0; ruleIndex < providerRules.length; ruleIndex++) {
     const ruleHits = hits[ruleIndex]!;

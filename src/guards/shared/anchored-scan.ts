@@ -191,12 +191,9 @@ export function lowerCaseSameOffsets(text: string): string | undefined {
  * rules' 18 cost 9.4 ms as one `indexOf` pass each, which stops at every
  * `a` of `aws`, and 2.3 ms as one alternation). Digits come after `.`:
  * numbers are common in chat text, and a literal anchored on a digit would
- * be compared at every `0` or `1`. `[` and `(` come last (round 48): a
- * literal of one such character, or ending in one (`[`, `define(`), in
- * the alternation made it try every position of the text (1.6 ms a MB
- * there, 1.2 without them; their `indexOf` streams 0.15).
+ * be compared at every `0` or `1`.
  */
-const rarity = '<|~%"QJZXKVWYUBHFGPMDLNCRSOIEAT:=_-.qjzx0123456789/[(';
+const rarity = '<|~%"QJZXKVWYUBHFGPMDLNCRSOIEAT:=_-.qjzx0123456789/';
 /**
  * For `findWithin`, which reads every character of its windows: lower-case
  * letters ranked too (by their frequency in English, rarest first), so a

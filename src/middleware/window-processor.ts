@@ -228,6 +228,12 @@ const SCANNED = 2;
 const SCANNED_NOTED = 3;
 type Filtered = typeof UNFILTERED | typeof FILTERED | typeof SCANNED | typeof SCANNED_NOTED;
 
+/**
+ * Checks with the left context started again past a change the guardrails
+ * made in it (`contextPastChange`) before the pending text is judged alone.
+ */
+const CONTEXT_ROUNDS = 2;
+
 /** Rounds of `potentialStartOf`'s check that no match spans the cut; past them, nothing is released. */
 const CUT_ROUNDS = 8;
 
@@ -1007,6 +1013,38 @@ export function windowProcessor(
     );
   }
 
+  /**
+   * The check of `pending` after a context (`tail`) the guardrails changed
+   * at `changedAt`. A change inside text already released can only come
+   * from where the context was cut (a match is never longer than the window
+   * that followed it), and released text never changes: the context is
+   * started again at the first word start after the change, up to
+   * `CONTEXT_ROUNDS` times, and the first check that leaves its context as
+   * it was is the verdict; else (no word start left, a block) the pending
+   * text is judged on its own.
+   */
+  async function contextPastChange(
+    tail: string,
+    pending: string,
+    changedAt: number,
+    usage: LanguageModelV4Usage | undefined,
+  ): Promise<{ tail: string; text: string; result: ChainResult }> {
+    for (let round = 0; round < CONTEXT_ROUNDS; round++) {
+      const joined = tail + pending.slice(0, 2);
+      let at = wordStartAfter(joined, changedAt + 1, tail.length);
+      if (at < 0) break;
+      at = outsideSpacedRun(joined, at);
+      if (at <= changedAt) break;
+      tail = tail.slice(at);
+      const text = tail + pending;
+      const result = await check(text, usage);
+      if (result.trip) break;
+      changedAt = commonPrefixLength(text, result.content);
+      if (changedAt >= tail.length) return { tail, text, result };
+    }
+    return { tail: '', text: pending, result: await check(pending, usage) };
+  }
+
   /** Releases what can no longer change. `final`: the part ended, release everything. */
   async function release(
     state: TextWindow,
@@ -1028,13 +1066,7 @@ export function windowProcessor(
     }
     const changedAt = result.trip ? text.length : commonPrefixLength(text, result.content);
     if (changedAt < tail.length) {
-      // A change inside text already released can only come from where the
-      // context was cut (a match is never longer than the window that
-      // followed it): released text never changes, so judge the pending
-      // text on its own.
-      tail = '';
-      text = pending;
-      result = await check(text, usage);
+      ({ tail, text, result } = await contextPastChange(tail, pending, changedAt, usage));
     }
     aggregate(state, result);
     if (result.trip) {

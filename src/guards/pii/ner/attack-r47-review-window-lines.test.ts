@@ -19,7 +19,7 @@ import { findNamedEntities } from './find-named-entities';
  * (`data [PERSON] \n`), and the blank reading made the line-initial `Sam`
  * a name, where generate read `data Paris \nSam` (the name, no
  * placeholder) and did not. The blank reading now stays on the
- * placeholder's line. The second is still open (see its comment).
+ * placeholder's line. The second: round 48 (hD), see its comment.
  */
 
 const capitals =
@@ -55,24 +55,31 @@ describe('round 47 review: NER window mode against generate on long capitalised 
     expect(findNamedEntities(same, ['PERSON'])).toEqual([{ type: 'PERSON', start: 23, end: 26 }]);
   });
 
-  // Generate keeps `New York`; streamed in deltas of 6, `York` is redacted as a person.
-  // Open (round 47, hL): two readings. (1) The check over the released
-  // context (`[PERSON]: ok see Google headquarters\n…`) reads the typed
-  // placeholder as a two-token name (B then I history, `tagTokens`) with a
-  // digit-masked word two back, and tags `ok` an ORGANIZATION, where generate
-  // read `Maria: ok` (a one-token name) and did not; the context comes back
-  // changed, so the window judges the pending text alone (window-processor
-  // `release`, `changedAt < tail.length`). (2) That pending text starts at
-  // `York`, its `New ` already released, and `York` alone reads as a PERSON.
-  // A one-token history for the typed placeholder fixes (1) but breaks five
-  // round 41–43 placeholder tests (a typed name's type beside a two-word
-  // name); reading the placeholders three ways in generate's second reading
-  // too fixes both texts but costs STREET_ADDRESS 0.0089 exact-span F1 on
-  // the NER fixtures (keep rule: 0.005), so neither shipped.
-  it.fails('a speaker line with a city, deltas of 6', async () => {
+  // Generate keeps `New York`; streamed in deltas of 6, `York` was redacted as a person.
+  // Round 47 (hL) traced it: the check over the released context
+  // (`[PERSON]: ok see Google headquarters\n…`) read the typed placeholder
+  // as a two-token name and tagged `ok` an ORGANIZATION, where generate read
+  // `Maria: ok` and did not; the context came back changed, so the window
+  // judged the pending text alone, which started at `York` (its `New `
+  // already released), and `York` alone reads as a PERSON. Round 48 (hD):
+  // a context that comes back changed is started again past the change
+  // (window-processor `contextPastChange`), so the pending text keeps the
+  // words before it (`meet me in New `) and `York` stays a place.
+  it('a speaker line with a city, deltas of 6 (and 1, 7, 13, 50)', async () => {
     const guard = pii({ entities: ['PERSON', 'ORGANIZATION'], action: 'redact' });
-    const { generated, streamed } = await windowAndGenerateTexts(guard, speakers, [[6]]);
-    expect(generated).toContain('[PERSON]: meet me in New York ran');
-    expect(streamed).toEqual([generated]);
+    const { generated, streamed } = await windowAndGenerateTexts(guard, speakers, [
+      [6],
+      [1],
+      [7],
+      [13],
+      [50],
+    ]);
+    expect(generated).toBe(
+      '[PERSON]: ok see Google headquarters\n' +
+        'thx [PERSON]!! International Business Machines San Francisco San Francisco 555-123-4567 a ok the bob@example.org bob@example.org bob@ex\n' +
+        '[PERSON]: meet me in New York ran ok of San Francisco International Business Machines ok data [PERSON] the 555-123-4567 ran data 555-123-4567 tell ingvild i will be late\n' +
+        '[PERSON]: ok see you at [ORGANIZATION] headquarters\n',
+    );
+    expect(streamed).toEqual([generated, generated, generated, generated, generated]);
   });
 });

@@ -73,16 +73,22 @@ async function differing(seed: number, entities: PiiEntity[], cases: number) {
 }
 
 /*
- * Open (round 47, hL): 8 of each 500 still differ (9 and 10 before the
- * blank reading stayed on its line). The window's left context starts at a
- * word start about 128 characters back (`contextOf`), where the tagger's
- * state is not the one generate had there: a token's label depends on the
- * two labels before it (greedy, `tagTokens`), so a reading that starts
- * without them (`Google headquarters Microsoft San Francisco`, its `San
- * Francisco Google` cut off) can label every token after it otherwise, until
- * two tokens in a row read as outside in both, which on lines made of
- * capitalised runs may not come before the pending text. Besides, the typed
- * placeholder's two-token history (see attack-r47-review-window-lines.test.ts).
+ * Open (round 47, hL): 8 of each 500 still differed (9 and 10 before the
+ * blank reading stayed on its line). Round 48 (hD) traced all 16: in 12 a
+ * check changed its own left context (the released text read again, cut
+ * about 128 characters back, labelled otherwise: `New York` of
+ * `[PERSON] New York` made a name, `ok` after a `[PERSON]:` speaker an
+ * organisation), and the window then judged the pending text with no
+ * context at all, so its first words read as a text's start (`Zed said`
+ * a name, `York` alone a person). A changed context is now started again
+ * past the change (window-processor `contextPastChange`): 4 and 3 differ.
+ * Left: in 4 the context comes back unchanged but the check reads the
+ * released names as placeholders where generate read them raw (its first
+ * reading) or read the pending names raw where generate read them as
+ * placeholders (its second): the tagger's features of a word two tokens
+ * from a placeholder and its two-label history after one differ (`ran
+ * Microsoft New York` after `[PERSON]` tags `York`); in 3 the context
+ * changes again after the restart, and the pending text alone is judged.
  * The counts pin what this round reached; the equality is the goal.
  */
 describe('long capitalised lines: window mode against generate', () => {
@@ -92,9 +98,9 @@ describe('long capitalised lines: window mode against generate', () => {
     found.set('PERSON, ORGANIZATION', await differing(4702, ['PERSON', 'ORGANIZATION'], 500));
   }, 240_000);
 
-  it('at most 8 of 500 seeded texts differ, each in deltas of 1 to 50 characters or whole', () => {
-    expect(found.get('PERSON')!.length).toBeLessThanOrEqual(8);
-    expect(found.get('PERSON, ORGANIZATION')!.length).toBeLessThanOrEqual(8);
+  it('at most 4 and 3 of 500 seeded texts differ, each in deltas of 1 to 50 characters or whole', () => {
+    expect(found.get('PERSON')!.length).toBeLessThanOrEqual(4);
+    expect(found.get('PERSON, ORGANIZATION')!.length).toBeLessThanOrEqual(3);
   });
 
   it.fails('none differs (PERSON; PERSON and ORGANIZATION)', () => {

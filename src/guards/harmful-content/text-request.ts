@@ -163,3 +163,17 @@ export function textRequestFeatures(mask: number, bits: number, copies: number):
   }
   return out;
 }
+
+/**
+ * The side logit of the signals in `mask` (round 48, hM): the sum of their
+ * `weights` (one per `TEXT_REQUEST_SIGNALS` entry), added to a window's
+ * logit outside the 1/√n scaling of its hashed features, so a signal counts
+ * in full however long the window is. Bounded by the weights' clip.
+ */
+export function textRequestLogit(mask: number, weights: readonly number[]): number {
+  let logit = 0;
+  for (let at = 0; at < TEXT_REQUEST_SIGNALS.length; at++) {
+    if ((mask & (1 << at)) !== 0) logit += weights[at] ?? 0;
+  }
+  return logit;
+}

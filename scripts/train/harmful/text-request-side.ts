@@ -7,12 +7,12 @@
  * with their own L2 and clipped to [−cap, cap] after every step. Training
  * and --loso; see the model card's "Round 48 (hM)" paragraph.
  */
-import type { WindowVerdict } from '../../../src/guards/prompt-injection/injection-model';
 import {
   TEXT_REQUEST_SIGNALS,
   textRequestLogit,
   textRequestMask,
 } from '../../../src/guards/harmful-content/text-request';
+import type { WindowVerdict } from '../../../src/guards/prompt-injection/injection-model';
 import {
   adagradStep,
   LinearPart,
@@ -40,7 +40,8 @@ export function rowMasks(folded: readonly string[]): Uint8Array {
   let out = masks.get(folded);
   if (out === undefined) {
     out = new Uint8Array(folded.length);
-    for (const [index, text] of folded.entries()) out[index] = textRequestMask(text, 0, text.length);
+    for (const [index, text] of folded.entries())
+      out[index] = textRequestMask(text, 0, text.length);
     masks.set(folded, out);
   }
   return out;
@@ -60,7 +61,8 @@ export function trainLogisticSide(
   const squares = TEXT_REQUEST_SIGNALS.map(() => 0);
   visitRows(data, rowIds, epochs, seed, (row, start, end, scale, suffix) => {
     const mask = rowMask[row]! & side.signals;
-    const logit = linear.logit(data, start, end, scale, suffix, true) + textRequestLogit(mask, weights);
+    const logit =
+      linear.logit(data, start, end, scale, suffix, true) + textRequestLogit(mask, weights);
     const probability = 1 / (1 + Math.exp(-logit));
     const gradient = (probability - data.labels[row]!) * sampleWeights[row]!;
     linear.step(data, start, end, scale, suffix, gradient, learningRate, l2, true);

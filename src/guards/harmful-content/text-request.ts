@@ -13,8 +13,10 @@
  * The word lists were written for this project from general knowledge of
  * the kinds (HarmBench's and JailbreakBench's category names), not from
  * rows. Edge-safe, no RegExp, one Map lookup per word. Read only by the
- * trainer's `TEXT_REQUEST` experiment (scripts/train/harmful/text-request.ts):
- * round 48 did not keep it (model card), so the shipped scorer does not.
+ * trainer's `TEXT_REQUEST` experiment (hashed copies,
+ * scripts/train/harmful/text-request.ts) and `TEXT_REQUEST_SIDE` (side inputs
+ * outside the 1/√n sum, `textRequestLogit`, harmful/text-request-side.ts):
+ * round 48 kept neither (model card), so the shipped scorer reads none of it.
  */
 import { namedFeature } from '../prompt-injection/hashed-features';
 

@@ -5,18 +5,10 @@ import {
   TextRequestSideScorer,
   trainLogisticSide,
 } from '../../scripts/train/harmful/text-request-side';
-import type { SparseRows } from '../../scripts/train/logistic';
+import { emptySpec, type SparseRows } from '../../scripts/train/logistic';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
 
-const spec = {
-  bits: 12,
-  weights: new Int8Array(1 << 12),
-  scale: 1,
-  bias: 0,
-  suffixWeights: [0, 0, 0],
-  plattA: 1,
-  plattB: 0,
-};
+const spec = emptySpec(12);
 
 const scorer = (side: number[], signals = 15) =>
   Object.assign(new TextRequestSideScorer(spec, { copies: 0, dense: false }), { side, signals });
@@ -68,6 +60,13 @@ describe('trainLogisticSide', () => {
   };
   const options = { bits: 4, epochs: 200, learningRate: 0.5, l2: 0, seed: 1 };
   const weights = Float64Array.from([1, 1]);
+  /** The side weights learned on the two rows with a cap of 0.75 and no L2. */
+  const sideOf = (signals: number) =>
+    trainLogisticSide(data, rowMasks(folded), [0, 1], weights, options, {
+      l2: 0,
+      cap: 0.75,
+      signals,
+    }).side;
 
   it('reads each whole row once for its mask', () => {
     expect([...rowMasks(folded)]).toEqual([0b0011, 0b0001]);
@@ -75,11 +74,7 @@ describe('trainLogisticSide', () => {
   });
 
   it('clips each side weight to the cap', () => {
-    const { side } = trainLogisticSide(data, rowMasks(folded), [0, 1], weights, options, {
-      l2: 0,
-      cap: 0.75,
-      signals: 15,
-    });
+    const side = sideOf(15);
     // frame+harm separates the rows: it grows until the clip stops it.
     expect(side[1]).toBe(0.75);
     // Signals on no row keep weight 0.
@@ -87,13 +82,6 @@ describe('trainLogisticSide', () => {
   });
 
   it('learns no weight for a signal outside its mask', () => {
-    const { side } = trainLogisticSide(data, rowMasks(folded), [0, 1], weights, options, {
-      l2: 0,
-      cap: 0.75,
-      signals: 0b0001,
-    });
-    expect(side[1]).toBe(0);
-    expect(side[2]).toBe(0);
-    expect(side[3]).toBe(0);
+    expect(sideOf(0b0001).slice(1)).toEqual([0, 0, 0]);
   });
 });

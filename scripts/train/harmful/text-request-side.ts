@@ -13,14 +13,8 @@ import {
   textRequestMask,
 } from '../../../src/guards/harmful-content/text-request';
 import type { WindowVerdict } from '../../../src/guards/prompt-injection/injection-model';
-import {
-  adagradStep,
-  LinearPart,
-  type RealModel,
-  type SparseRows,
-  type TrainOptions,
-  visitRows,
-} from '../logistic';
+import type { RealModel, SparseRows, TrainOptions } from '../logistic';
+import { adagradStep, LinearPart, visitRows } from '../logistic';
 import { ExperimentScorer } from './concept-features';
 
 /** How the side weights are regularised. */

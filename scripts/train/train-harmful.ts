@@ -102,11 +102,7 @@ import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windo
 import { skipGramScorer } from './harmful/skip-grams';
 import { rephraseStatement } from './harmful/statement';
 import { TextRequestScorer } from './harmful/text-request';
-import {
-  rowMasks,
-  TextRequestSideScorer,
-  trainLogisticSide,
-} from './harmful/text-request-side';
+import { rowMasks, TextRequestSideScorer, trainLogisticSide } from './harmful/text-request-side';
 import { median, sourceMedianRates, thresholdRule } from './harmful/threshold-rule';
 import { topicAfterFrame, topicTwinWeight } from './harmful/topic-twins';
 import { englishParagraphs, fnv, proseRows } from './injection-data';

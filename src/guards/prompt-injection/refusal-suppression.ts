@@ -145,9 +145,11 @@ function literalFollows(folded: string, at: number): boolean {
     if (isQuote(code)) return true;
     if ((code === 0x3a || code === 0x3c) && index < at + MARK_REACH) return true;
   }
-  const following = folded.indexOf('the following', at);
-  return following >= 0 && following < end;
+  // Read within the reach only (an unbounded search per occurrence would be quadratic).
+  return folded.slice(at, end + FOLLOWING.length - 1).includes(FOLLOWING);
 }
+
+const FOLLOWING = 'the following';
 
 /**
  * Lower case, each run of blanks as one space, curly quotes and guillemets as

@@ -59,37 +59,42 @@ const OPENING_PHRASES: readonly string[] = [
   'answer starting with',
 ];
 
-/** Bans on a refusal, an apology or a caveat in the answer. */
-const REFUSAL_BANS: readonly string[] = [
-  ...['never', 'do not', "don't", 'not', 'avoid'].flatMap(ban => [
-    `${ban} refuse`,
-    `${ban} apologi`,
-    `${ban} apologe`,
-    `${ban} say sorry`,
-    `${ban} say that you can`,
-    `${ban} say you can`,
-    `${ban} decline`,
-    `${ban} include any warning`,
-    `${ban} include warning`,
-    `${ban} include any disclaimer`,
-    `${ban} include disclaimer`,
-    `${ban} add any warning`,
-    `${ban} add any disclaimer`,
-    `${ban} add warning`,
-    `${ban} add disclaimer`,
-    `${ban} use phrases like`,
-    `${ban} use words like`,
-    `${ban} use the words`,
-    `${ban} use phrases such as`,
-    `${ban} use words such as`,
-    `${ban} ever use`,
-    `${ban} mention ethic`,
-    `${ban} mention legal`,
-    `${ban} mention safety`,
-    `${ban} moralize`,
-    `${ban} moralise`,
-    `${ban} lecture`,
-  ]),
+/** Words that lead a ban on an act (`never refuse`, `do not apologize`). */
+const BAN_LEADS: readonly string[] = ['never ', 'do not ', "don't ", 'not ', 'avoid '];
+
+/** Acts a refusal ban forbids, after one of `BAN_LEADS`. */
+const BANNED_ACTS: readonly string[] = [
+  'refuse',
+  'apologi',
+  'apologe',
+  'say sorry',
+  'say that you can',
+  'say you can',
+  'decline',
+  'include any warning',
+  'include warning',
+  'include any disclaimer',
+  'include disclaimer',
+  'add any warning',
+  'add any disclaimer',
+  'add warning',
+  'add disclaimer',
+  'use phrases like',
+  'use words like',
+  'use the words',
+  'use phrases such as',
+  'use words such as',
+  'ever use',
+  'mention ethic',
+  'mention legal',
+  'mention safety',
+  'moralize',
+  'moralise',
+  'lecture',
+];
+
+/** Refusal bans written whole. */
+const REFUSAL_BAN_PHRASES: readonly string[] = [
   'never ever',
   'without any warning',
   'without any disclaimer',
@@ -107,6 +112,25 @@ const REFUSAL_BANS: readonly string[] = [
   'disregard any ethical',
   'ignore ethical',
 ];
+
+/**
+ * Whether `folded` bans a refusal, an apology or a caveat: a phrase of
+ * `REFUSAL_BAN_PHRASES`, or a lead of `BAN_LEADS` right before an act of
+ * `BANNED_ACTS`. One search per lead and phrase; each lead's occurrence
+ * reads a bounded number of characters after it.
+ */
+function hasRefusalBan(folded: string): boolean {
+  if (containsAny(folded, REFUSAL_BAN_PHRASES)) return true;
+  for (const lead of BAN_LEADS) {
+    let at = folded.indexOf(lead);
+    while (at >= 0) {
+      const after = at + lead.length;
+      for (const act of BANNED_ACTS) if (folded.startsWith(act, after)) return true;
+      at = folded.indexOf(lead, at + 1);
+    }
+  }
+  return false;
+}
 
 /** An answer opening that complies ("Sure, here is"), as dictated openings quote it. */
 const COMPLIANCE_OPENINGS: readonly string[] = [
@@ -213,7 +237,7 @@ export function hasRefusalSuppression(text: string): boolean {
   const folded = foldForRules(text);
   if (hasBannedQuotedRefusal(folded)) return true;
   const compliance = containsAny(folded, COMPLIANCE_OPENINGS);
-  const ban = containsAny(folded, REFUSAL_BANS);
+  const ban = hasRefusalBan(folded);
   return (compliance && ban) || ((compliance || ban) && hasDictatedOpening(folded));
 }
 
@@ -228,35 +252,36 @@ export function refusalSuppressionParts(text: string): {
   return {
     quotedRefusal: hasBannedQuotedRefusal(folded),
     opening: hasDictatedOpening(folded),
-    ban: containsAny(folded, REFUSAL_BANS),
+    ban: hasRefusalBan(folded),
     compliance: containsAny(folded, COMPLIANCE_OPENINGS),
   };
 }
 
-/** Refusals and caveats as a prompt quotes them to ban them (`never say "I'm sorry"`). */
-const QUOTED_REFUSALS: readonly string[] = ['"', "'"].flatMap(quote =>
-  [
-    "i'm sorry",
-    'i am sorry',
-    'sorry',
-    'i cannot',
-    "i can't",
-    'i can not',
-    "i'm unable",
-    'i am unable',
-    'unable',
-    'as an ai',
-    'i apologi',
-    'i apologise',
-    'unfortunately',
-    "i won't",
-    'i will not',
-    "i'm not able",
-    'i am not able',
-    'cannot',
-    "can't",
-  ].map(word => quote + word),
-);
+/** Refusals and caveats as a prompt quotes them to ban them (`never say "I'm sorry"`), after the quote. */
+const QUOTED_REFUSALS: readonly string[] = [
+  "i'm sorry",
+  'i am sorry',
+  'sorry',
+  'i cannot',
+  "i can't",
+  'i can not',
+  "i'm unable",
+  'i am unable',
+  'unable',
+  'as an ai',
+  'i apologi',
+  'i apologise',
+  'unfortunately',
+  "i won't",
+  'i will not',
+  "i'm not able",
+  'i am not able',
+  'cannot',
+  "can't",
+];
+
+/** First characters of `QUOTED_REFUSALS`. */
+const REFUSAL_FIRSTS = new Set(QUOTED_REFUSALS.map(word => word.charCodeAt(0)));
 
 /** Words that ban what follows them, looked for before a quoted refusal. */
 const BAN_WORDS: readonly string[] = [
@@ -279,13 +304,21 @@ const BAN_REACH = 80;
 
 /** Whether `folded` quotes a refusal after a ban word (`never say "I cannot"`, `avoid phrases like 'sorry'`). */
 function hasBannedQuotedRefusal(folded: string): boolean {
-  for (const phrase of QUOTED_REFUSALS) {
-    let at = folded.indexOf(phrase);
+  for (const quote of ['"', "'"]) {
+    let at = folded.indexOf(quote);
+    // Each quote reads a bounded number of characters: the words after it, BAN_REACH before it.
     while (at >= 0) {
-      const window = folded.slice(Math.max(0, at - BAN_REACH), at);
-      for (const word of BAN_WORDS) if (window.includes(word)) return true;
-      at = folded.indexOf(phrase, at + phrase.length);
+      if (REFUSAL_FIRSTS.has(folded.charCodeAt(at + 1)) && quotesRefusal(folded, at + 1)) {
+        const window = folded.slice(Math.max(0, at - BAN_REACH), at);
+        for (const word of BAN_WORDS) if (window.includes(word)) return true;
+      }
+      at = folded.indexOf(quote, at + 1);
     }
   }
+  return false;
+}
+
+function quotesRefusal(folded: string, at: number): boolean {
+  for (const word of QUOTED_REFUSALS) if (folded.startsWith(word, at)) return true;
   return false;
 }

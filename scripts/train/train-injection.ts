@@ -54,6 +54,8 @@
  * least EXFILTRATION_URL_PROBABILITY (src/guards/prompt-injection/exfiltration-url.ts);
  * in indirect mode too since round 47 hM (EXFILTRATION_URL_INDIRECT=0: the loso table
  * without it; with --only indirect-loso, --loso-scores FILE writes each tool output's score).
+ * REFUSAL_SUPPRESSION=1 (round 48 hK, off): a direct text with a dictated answer opening and a
+ * refusal ban counts at least 0.99 (src/guards/prompt-injection/refusal-suppression.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

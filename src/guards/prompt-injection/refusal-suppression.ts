@@ -20,7 +20,11 @@
  * quotes straight), then a fixed set of `indexOf` searches: linear. No RegExp.
  */
 
-/** Signal id of the rule in `scorePromptInjection`'s signals. */
+/**
+ * Signal id the rule would name in `scorePromptInjection`'s signals. Round 48
+ * did not keep the rule (see the model card): only the trainer reads it, behind
+ * REFUSAL_SUPPRESSION=1.
+ */
 export const REFUSAL_SUPPRESSION_SIGNAL = 'refusal-suppression';
 
 /**

@@ -56,6 +56,8 @@
  * without it; with --only indirect-loso, --loso-scores FILE writes each tool output's score).
  * CONCEPT_FEATURES=1 (round 48 hF, off by default): the language-independent concept features of
  * src/guards/prompt-injection/concept-words.ts join the direct model's slot features.
+ * REFUSAL_SUPPRESSION=1 (round 48 hK, off): a direct text with a dictated answer opening and a
+ * refusal ban counts at least 0.99 (src/guards/prompt-injection/refusal-suppression.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -77,6 +79,10 @@ import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   phraseScore,
 } from '../../src/guards/prompt-injection/phrase-score';
+import {
+  hasRefusalSuppression,
+  REFUSAL_SUPPRESSION_PROBABILITY,
+} from '../../src/guards/prompt-injection/refusal-suppression';
 import {
   foldForModel,
   foldForTraining,
@@ -524,6 +530,10 @@ export function ruleProbability(p: number, text: string, judge?: DecodedJudge): 
   if (EXFILTRATION_URL && p < EXFILTRATION_URL_PROBABILITY && hasExfiltrationUrl(text)) {
     p = EXFILTRATION_URL_PROBABILITY;
   }
+  // REFUSAL_SUPPRESSION (round 48 hK, off): a dictated answer opening with a refusal ban.
+  if (REFUSAL_SUPPRESSION && p < REFUSAL_SUPPRESSION_PROBABILITY && hasRefusalSuppression(text)) {
+    p = REFUSAL_SUPPRESSION_PROBABILITY;
+  }
   if (!judge) return p;
   const decoded = decodedHarmfulProbability(text, judge.harmful);
   let out = decoded >= judge.cutoff ? Math.max(p, decoded) : p;
@@ -544,6 +554,14 @@ export function ruleProbability(p: number, text: string, judge?: DecodedJudge): 
  * `EXFILTRATION_URL_PROBABILITY`, as `scorePromptInjection` gives it.
  */
 const EXFILTRATION_URL = process.env.EXFILTRATION_URL !== '0';
+
+/**
+ * The refusal-suppression rule (round 48 hK, issue 15; off, REFUSAL_SUPPRESSION=1
+ * with it): a direct-mode text that dictates its answer's opening with a refusal
+ * ban or a compliance opening, or bans a quoted refusal
+ * (`refusal-suppression.ts`), gets at least `REFUSAL_SUPPRESSION_PROBABILITY`.
+ */
+const REFUSAL_SUPPRESSION = process.env.REFUSAL_SUPPRESSION === '1';
 
 /** DECODED_CUTOFF: each harmful model's cutoff, once. */
 const judgeCache = new WeakMap<HarmfulScorer, DecodedJudge>();

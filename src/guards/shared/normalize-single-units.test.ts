@@ -3,9 +3,10 @@ import { normalizationPoints, normalizePiece, normalizeText } from './normalize-
 
 /**
  * Round 48 (hO): a lone replaced character between two copied runs longer
- * than 16 units is written as a character of its own (`flushUnits`' one-unit
- * path), in a whole text and in a piece read with the text's points. The
- * outputs and offset maps are exact.
+ * than 16 units (most of real text's changes: `–`, U+00A0, `—`), in a whole
+ * text and in a piece read with the text's points, and gathered short
+ * pieces beside it. The outputs and offset maps are exact (a cut of how
+ * these units are written was measured and not kept: docs/data-protection.md).
  */
 describe('normalizeText: single replaced units between long runs', () => {
   const left = 'the meeting ran from nine';

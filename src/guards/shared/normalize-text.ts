@@ -536,16 +536,10 @@ function normalizeWith(
   let unitCount = 0;
   const flushUnits = () => {
     if (unitCount === 0) return;
-    // One unit (a replaced character between two long copied runs: most
-    // of real text's changes, `–` and U+00A0) is a character of its own,
-    // not an array slice spread into a call (round 48).
-    const gathered =
-      unitCount === 1
-        ? String.fromCharCode(gatheredUnits[0]!)
-        : String.fromCharCode.apply(
-            null,
-            unitCount === gatheredUnits.length ? gatheredUnits : gatheredUnits.slice(0, unitCount),
-          );
+    const gathered = String.fromCharCode.apply(
+      null,
+      unitCount === gatheredUnits.length ? gatheredUnits : gatheredUnits.slice(0, unitCount),
+    );
     if (parts) parts.push(gathered);
     else output += gathered;
     unitCount = 0;

@@ -12,6 +12,12 @@ import {
 } from './exfiltration-url';
 import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
+import {
+  hasInstructionDisclosure,
+  INSTRUCTION_DISCLOSURE_ON,
+  INSTRUCTION_DISCLOSURE_PROBABILITY,
+  INSTRUCTION_DISCLOSURE_SIGNAL,
+} from './instruction-disclosure';
 import { type InjectionModels, injectionModels } from './load-models';
 import { DECODED_HARMFUL_CUTOFF, SUFFIX_HARMFUL_CUTOFF } from './model/direct-model';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
@@ -310,6 +316,13 @@ export function scoreWithModels(
   // slot: an instruction to send data out (issue 15, round 47; see
   // exfiltration-url.ts). One pass over the text as written.
   score = withExfiltrationUrl(text, score, signals);
+  // A request for the assistant's own instructions (issue 15, round 48 hG;
+  // see instruction-disclosure.ts): one pass over the text as written. Off
+  // until its keep rule passes (INSTRUCTION_DISCLOSURE_ON).
+  if (INSTRUCTION_DISCLOSURE_ON && hasInstructionDisclosure(text)) {
+    signals.push(INSTRUCTION_DISCLOSURE_SIGNAL);
+    score = Math.max(score, INSTRUCTION_DISCLOSURE_PROBABILITY);
+  }
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');
   // Phrase ids explain a verdict; patterns run on a bounded prefix only

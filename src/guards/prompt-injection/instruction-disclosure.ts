@@ -126,10 +126,24 @@ function endsSentence(code: number): boolean {
 const MAX_WORD = 16;
 
 /**
+ * Stems of which a firing text holds one (every instruction noun and
+ * received verb): most texts hold none and are not read word by word.
+ */
+const stems = ['instruct', 'prompt', 'directi', 'command', 'programm', 'given', 'told'];
+
+function mayDisclose(lower: string): boolean {
+  for (const stem of stems) if (lower.includes(stem)) return true;
+  return false;
+}
+
+/**
  * Whether `text` asks the assistant for its own instructions (see the
  * file's comment).
  */
-export function hasInstructionDisclosure(text: string): boolean {
+export function hasInstructionDisclosure(written: string): boolean {
+  // Lower-cased once; words are read from it (ASCII letters only).
+  const text = written.toLowerCase();
+  if (!mayDisclose(text)) return false;
   // The last five words of the sentence, newest first.
   const last: string[] = ['', '', '', '', ''];
   let index = 0; // words read in the sentence
@@ -154,7 +168,7 @@ export function hasInstructionDisclosure(text: string): boolean {
     const start = at;
     while (at < length && isWordChar(text.charCodeAt(at))) at++;
     if (at - start > MAX_WORD) continue;
-    const word = text.slice(start, at).toLowerCase();
+    const word = text.slice(start, at);
     if (negations.has(word)) negatedAt = index;
     else if (index - negatedAt > 3) {
       if (showVerbs.has(word)) showAt = index;

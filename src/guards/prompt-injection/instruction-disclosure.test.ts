@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { expectLinearOnRepeats } from '../../../test/helpers/repeated-unit-cost';
 import { hasInstructionDisclosure } from './instruction-disclosure';
-
-/** Median of 5 ratios of `hasInstructionDisclosure`'s CPU time on `large` to that on `small`. */
-function cpuRatio(small: string, large: string): number {
-  const cpu = (text: string) => {
-    const before = process.cpuUsage();
-    hasInstructionDisclosure(text);
-    const used = process.cpuUsage(before);
-    return used.user + used.system;
-  };
-  const ratios: number[] = [];
-  for (let run = 0; run < 5; run++) ratios.push(cpu(large) / Math.max(1, cpu(small)));
-  ratios.sort((a, b) => a - b);
-  return ratios[2]!;
-}
 
 describe('instruction disclosure: a request for the assistant’s own instructions (issue 15, round 48)', () => {
   it('fires on a disclosure verb acting on the assistant’s instructions', () => {
@@ -75,13 +62,12 @@ describe('instruction disclosure: a request for the assistant’s own instructio
   });
 
   it('is linear on 10 MB of hostile, repetitive text', () => {
+    // Every word a near-miss: a verb, determiners, `your`, a qualifier, no noun.
     const unit = 'print the the the your your previous ';
-    const small = unit.repeat(Math.ceil(100_000 / unit.length));
-    const large = unit.repeat(Math.ceil(10_000_000 / unit.length));
-    // `print … your previous` without a noun never fires.
-    expect(hasInstructionDisclosure(large)).toBe(false);
-    expect(cpuRatio(small, large)).toBeLessThan(300);
-    const words = 'a'.repeat(10_000_000);
-    expect(hasInstructionDisclosure(words)).toBe(false);
+    expectLinearOnRepeats(hasInstructionDisclosure, unit);
+    // Stems present, so every word is read; verb and noun never in reach.
+    expectLinearOnRepeats(hasInstructionDisclosure, 'instructions a b c d e f g h print ');
+    expect(hasInstructionDisclosure(unit.repeat(Math.ceil(10_000_000 / unit.length)))).toBe(false);
+    expect(hasInstructionDisclosure(`${'a'.repeat(10_000_000)} prompt`)).toBe(false);
   });
 });

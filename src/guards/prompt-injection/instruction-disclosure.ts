@@ -32,12 +32,6 @@ export const INSTRUCTION_DISCLOSURE_SIGNAL = 'instruction-disclosure';
  */
 export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
 
-/**
- * Whether `scorePromptInjection` applies the rule (round 48 hG: off until
- * its keep rule passes; the trainer's INSTRUCTION_DISCLOSURE=1 scores with it).
- */
-export const INSTRUCTION_DISCLOSURE_ON = false;
-
 /** Verbs that show a text as it is: any instruction object counts after them. */
 const showVerbs = new Set([
   'print',

@@ -32,6 +32,14 @@ export const INSTRUCTION_DISCLOSURE_SIGNAL = 'instruction-disclosure';
  */
 export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
 
+/**
+ * Whether `scorePromptInjection` applies the rule. Off (round 48 hP): the
+ * review (hJ) found ordinary chat blocked by it, requests about commands,
+ * directions or a prompt given earlier in the conversation; the trainer
+ * applies it only with INSTRUCTION_DISCLOSURE=1.
+ */
+export const INSTRUCTION_DISCLOSURE_ON = false;
+
 /** Verbs that show a text as it is: any instruction object counts after them. */
 const showVerbs = new Set([
   'print',

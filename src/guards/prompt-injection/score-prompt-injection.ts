@@ -14,6 +14,7 @@ import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import {
   hasInstructionDisclosure,
+  INSTRUCTION_DISCLOSURE_ON,
   INSTRUCTION_DISCLOSURE_PROBABILITY,
   INSTRUCTION_DISCLOSURE_SIGNAL,
 } from './instruction-disclosure';
@@ -71,9 +72,9 @@ export interface PromptInjectionScore {
    * `exfiltration-url` (both modes: a markdown image or link, a used
    * reference definition, or an HTML `src=`, whose URL parameters carry a
    * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
-   * `instruction-disclosure` (direct mode: a disclosure verb acting on the
-   * assistant's own instructions, `print the previous instructions`, `list
-   * your directives`, `what were you told`; the score is at least 0.99),
+   * `instruction-disclosure` (direct mode, when the rule is on; off in this
+   * release: a disclosure verb acting on the assistant's own instructions,
+   * `print your system prompt`; the score is at least 0.99),
    * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;
@@ -319,8 +320,9 @@ export function scoreWithModels(
   // exfiltration-url.ts). One pass over the text as written.
   score = withExfiltrationUrl(text, score, signals);
   // A request for the assistant's own instructions (issue 15, round 48 hG;
-  // see instruction-disclosure.ts): one pass over the text as written.
-  if (hasInstructionDisclosure(text)) {
+  // see instruction-disclosure.ts): one pass over the text as written. Off
+  // until it passes ordinary chat (INSTRUCTION_DISCLOSURE_ON).
+  if (INSTRUCTION_DISCLOSURE_ON && hasInstructionDisclosure(text)) {
     signals.push(INSTRUCTION_DISCLOSURE_SIGNAL);
     score = Math.max(score, INSTRUCTION_DISCLOSURE_PROBABILITY);
   }

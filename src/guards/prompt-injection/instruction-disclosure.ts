@@ -218,8 +218,8 @@ function breaksClause(code: number): boolean {
 const MAX_WORD = 16;
 
 /**
- * Stems of which a firing text holds one (every instruction noun but
- * `message`, which counts only after `system`, and every received verb): most texts hold none and are not read word by word.
+ * Stems of which a firing text holds one (every instruction noun and
+ * received verb): most texts hold none and are not read word by word.
  */
 const stems = [
   'instruct',
@@ -230,7 +230,7 @@ const stems = [
   'told',
   'rules',
   'guideline',
-  'system',
+  'message',
 ];
 
 function mayDisclose(lower: string): boolean {

@@ -54,8 +54,8 @@
  * least EXFILTRATION_URL_PROBABILITY (src/guards/prompt-injection/exfiltration-url.ts);
  * in indirect mode too since round 47 hM (EXFILTRATION_URL_INDIRECT=0: the loso table
  * without it; with --only indirect-loso, --loso-scores FILE writes each tool output's score).
- * The instruction-disclosure rule (round 48 hG; off by default since round 48 hP, the review
- * found ordinary chat blocked; INSTRUCTION_DISCLOSURE=1 with it): a direct-mode text that asks the assistant for its own instructions counts at least
+ * The instruction-disclosure rule (round 48 hG, narrowed by hP, on by default, kept by the
+ * Pareto rule; INSTRUCTION_DISCLOSURE=0 without it): a direct-mode text that asks the assistant for its own instructions counts at least
  * INSTRUCTION_DISCLOSURE_PROBABILITY (src/guards/prompt-injection/instruction-disclosure.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
@@ -519,14 +519,14 @@ export function ruleProbability(p: number, text: string, judge?: DecodedJudge): 
 }
 
 /**
- * The instruction-disclosure rule (round 48 hG, issue 15; off by default,
- * round 48 hP; INSTRUCTION_DISCLOSURE=1 with it): a direct-mode text that asks the
+ * The instruction-disclosure rule (round 48 hG, narrowed by hP, issue 15; on
+ * by default, kept by the Pareto rule; INSTRUCTION_DISCLOSURE=0 without it): a direct-mode text that asks the
  * assistant for its own instructions (`instruction-disclosure.ts`) gets at
  * least `INSTRUCTION_DISCLOSURE_PROBABILITY`. Applied after the other rules,
  * so `--loso-scores` also writes each row's probability without it
  * (`withoutDisclosure`): both tables come from one run.
  */
-const INSTRUCTION_DISCLOSURE = process.env.INSTRUCTION_DISCLOSURE === '1';
+const INSTRUCTION_DISCLOSURE = process.env.INSTRUCTION_DISCLOSURE !== '0';
 
 function withInstructionDisclosure(p: number, text: string): number {
   return p < INSTRUCTION_DISCLOSURE_PROBABILITY && hasInstructionDisclosure(text)

@@ -47,12 +47,11 @@ export const INSTRUCTION_DISCLOSURE_SIGNAL = 'instruction-disclosure';
 export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
 
 /**
- * Whether `scorePromptInjection` applies the rule. Off (round 48 hP): the
- * review (hJ) found ordinary chat blocked by it, requests about commands,
- * directions or a prompt given earlier in the conversation; the trainer
- * applies it only with INSTRUCTION_DISCLOSURE=1.
+ * Whether `scorePromptInjection` applies the rule (round 48 hP: on, after
+ * the narrowing passed ordinary chat and the Pareto rule; the trainer
+ * applies it unless INSTRUCTION_DISCLOSURE=0).
  */
-export const INSTRUCTION_DISCLOSURE_ON = false;
+export const INSTRUCTION_DISCLOSURE_ON = true;
 
 /** Verbs that show a text as it is: a `the …` object counts after them. */
 const showVerbs = new Set([

@@ -72,9 +72,10 @@ export interface PromptInjectionScore {
    * `exfiltration-url` (both modes: a markdown image or link, a used
    * reference definition, or an HTML `src=`, whose URL parameters carry a
    * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
-   * `instruction-disclosure` (direct mode, when the rule is on; off in this
-   * release: a disclosure verb acting on the assistant's own instructions,
-   * `print your system prompt`; the score is at least 0.99),
+   * `instruction-disclosure` (direct mode: a disclosure verb acting on the
+   * assistant's standing instructions, `print your system prompt`, `what
+   * were you told`; not instructions on a topic or given in the
+   * conversation; the score is at least 0.99),
    * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;
@@ -320,8 +321,7 @@ export function scoreWithModels(
   // exfiltration-url.ts). One pass over the text as written.
   score = withExfiltrationUrl(text, score, signals);
   // A request for the assistant's own instructions (issue 15, round 48 hG;
-  // see instruction-disclosure.ts): one pass over the text as written. Off
-  // until it passes ordinary chat (INSTRUCTION_DISCLOSURE_ON).
+  // see instruction-disclosure.ts): one pass over the text as written.
   if (INSTRUCTION_DISCLOSURE_ON && hasInstructionDisclosure(text)) {
     signals.push(INSTRUCTION_DISCLOSURE_SIGNAL);
     score = Math.max(score, INSTRUCTION_DISCLOSURE_PROBABILITY);

@@ -58,6 +58,9 @@
  * src/guards/prompt-injection/concept-words.ts join the direct model's slot features.
  * REFUSAL_SUPPRESSION=1 (round 48 hK, off): a direct text with a dictated answer opening and a
  * refusal ban counts at least 0.99 (src/guards/prompt-injection/refusal-suppression.ts).
+ * The instruction-disclosure rule (round 48 hG, narrowed by hP, on by default, kept by the
+ * Pareto rule; INSTRUCTION_DISCLOSURE=0 without it): a direct-mode text that asks the assistant for its own instructions counts at least
+ * INSTRUCTION_DISCLOSURE_PROBABILITY (src/guards/prompt-injection/instruction-disclosure.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -75,6 +78,10 @@ import {
   type InjectionModelSpec,
   InjectionScorer,
 } from '../../src/guards/prompt-injection/injection-model';
+import {
+  hasInstructionDisclosure,
+  INSTRUCTION_DISCLOSURE_PROBABILITY,
+} from '../../src/guards/prompt-injection/instruction-disclosure';
 import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   phraseScore,
@@ -526,6 +533,28 @@ let decodedControl: HarmfulLeakControl | undefined;
  * the judge's suffix cutoff.
  */
 export function ruleProbability(p: number, text: string, judge?: DecodedJudge): number {
+  const out = rulesBeforeDisclosure(p, text, judge);
+  return INSTRUCTION_DISCLOSURE ? withInstructionDisclosure(out, text) : out;
+}
+
+/**
+ * The instruction-disclosure rule (round 48 hG, narrowed by hP, issue 15; on
+ * by default, kept by the Pareto rule; INSTRUCTION_DISCLOSURE=0 without it): a direct-mode text that asks the
+ * assistant for its own instructions (`instruction-disclosure.ts`) gets at
+ * least `INSTRUCTION_DISCLOSURE_PROBABILITY`. Applied after the other rules,
+ * so `--loso-scores` also writes each row's probability without it
+ * (`withoutDisclosure`): both tables come from one run.
+ */
+const INSTRUCTION_DISCLOSURE = process.env.INSTRUCTION_DISCLOSURE !== '0';
+
+function withInstructionDisclosure(p: number, text: string): number {
+  return p < INSTRUCTION_DISCLOSURE_PROBABILITY && hasInstructionDisclosure(text)
+    ? INSTRUCTION_DISCLOSURE_PROBABILITY
+    : p;
+}
+
+/** `ruleProbability` without the instruction-disclosure rule. */
+function rulesBeforeDisclosure(p: number, text: string, judge?: DecodedJudge): number {
   // EXFILTRATION_URL (round 47): a markdown image / link whose URL carries a fill-in slot.
   if (EXFILTRATION_URL && p < EXFILTRATION_URL_PROBABILITY && hasExfiltrationUrl(text)) {
     p = EXFILTRATION_URL_PROBABILITY;
@@ -1160,6 +1189,8 @@ export interface LosoScore {
   suffixHarmful?: number;
   /** FRAMED_HARMFUL: the harmful detector's probability of the best piece of a framed text (0 without a frame). */
   framedHarmful?: number;
+  /** INSTRUCTION_DISCLOSURE: the probability without the instruction-disclosure rule. */
+  withoutDisclosure?: number;
 }
 
 /**
@@ -1238,6 +1269,15 @@ function leaveOneSourceOut(
             p,
             threshold: fitted.threshold,
             ...parts,
+            ...(INSTRUCTION_DISCLOSURE
+              ? {
+                  withoutDisclosure: rulesBeforeDisclosure(
+                    injection,
+                    row.text,
+                    fitted.decodedHarmful,
+                  ),
+                }
+              : {}),
           });
           return hit;
         }),

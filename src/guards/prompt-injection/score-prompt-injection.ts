@@ -12,6 +12,12 @@ import {
 } from './exfiltration-url';
 import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
+import {
+  hasInstructionDisclosure,
+  INSTRUCTION_DISCLOSURE_ON,
+  INSTRUCTION_DISCLOSURE_PROBABILITY,
+  INSTRUCTION_DISCLOSURE_SIGNAL,
+} from './instruction-disclosure';
 import { type InjectionModels, injectionModels } from './load-models';
 import { DECODED_HARMFUL_CUTOFF, SUFFIX_HARMFUL_CUTOFF } from './model/direct-model';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
@@ -66,6 +72,10 @@ export interface PromptInjectionScore {
    * `exfiltration-url` (both modes: a markdown image or link, a used
    * reference definition, or an HTML `src=`, whose URL parameters carry a
    * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
+   * `instruction-disclosure` (direct mode: a disclosure verb acting on the
+   * assistant's standing instructions, `print your system prompt`, `what
+   * were you told`; not instructions on a topic or given in the
+   * conversation; the score is at least 0.99),
    * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;
@@ -310,6 +320,12 @@ export function scoreWithModels(
   // slot: an instruction to send data out (issue 15, round 47; see
   // exfiltration-url.ts). One pass over the text as written.
   score = withExfiltrationUrl(text, score, signals);
+  // A request for the assistant's own instructions (issue 15, round 48 hG;
+  // see instruction-disclosure.ts): one pass over the text as written.
+  if (INSTRUCTION_DISCLOSURE_ON && hasInstructionDisclosure(text)) {
+    signals.push(INSTRUCTION_DISCLOSURE_SIGNAL);
+    score = Math.max(score, INSTRUCTION_DISCLOSURE_PROBABILITY);
+  }
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');
   // Phrase ids explain a verdict; patterns run on a bounded prefix only

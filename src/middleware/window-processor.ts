@@ -262,6 +262,17 @@ function rawOffset(released: string, raw: string, offset: number): number {
   return releasedOffset(raw, released, offset);
 }
 
+/**
+ * Whether a record of a check that modified the text counts something in
+ * its `info` (a number, which `mergeInfo` adds up over a part's checks:
+ * `invisibleText`'s `count`).
+ */
+function countsChanges(record: GuardrailRecord): boolean {
+  if (record.status !== 'modified' || !isPlainObject(record.info)) return false;
+  for (const value of Object.values(record.info)) if (typeof value === 'number') return true;
+  return false;
+}
+
 /** Rounds of `potentialStartOf`'s check that no match spans the cut; past them, nothing is released. */
 const CUT_ROUNDS = 8;
 
@@ -899,8 +910,10 @@ export function windowProcessor(
    * tagger's features and label history near them follow what it reads.
    * Taken when it redacts the raw context exactly as it was released (its
    * content then starts with that released text, cut to `context` here);
-   * else, or when it blocks (the context was judged already), the verdict
-   * on the released context.
+   * else, or when it blocks (the context was judged already), or a record
+   * counts what it changed (`countsChanges`: the context's changes, counted
+   * when it was released, would be counted twice), the verdict on the
+   * released context.
    */
   async function checkAfter(
     state: TextWindow,
@@ -911,7 +924,11 @@ export function windowProcessor(
     const raw = rawContextOf(state, context);
     if (raw !== undefined) {
       const result = await check(raw.raw + text, usage);
-      if (!result.trip && result.content.startsWith(raw.released)) {
+      if (
+        !result.trip &&
+        result.content.startsWith(raw.released) &&
+        !result.records.some(countsChanges)
+      ) {
         const extra = raw.released.length - context.length;
         return extra === 0 ? result : { ...result, content: result.content.slice(extra) };
       }

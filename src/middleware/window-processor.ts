@@ -74,9 +74,10 @@ interface TextWindow {
    * The raw text each of `releasedPieces` was released for (the pending
    * text it replaced; the same string where the check left it unchanged),
    * never released: a check whose context holds a change reads the raw
-   * context, as `generate` read it (`rawContextOf`).
+   * context, as `generate` read it (`rawContextOf`). Undefined where it is
+   * longer than its release by more than `2 × contextLength` characters.
    */
-  rawPieces: string[];
+  rawPieces: Array<string | undefined>;
   /** How many of `releasedPieces` differ from their raw text. */
   changedPieces: number;
   /** The characters detectors read in each of `releasedPieces` (`readCount`, up to `2 × contextLength`). */
@@ -870,7 +871,12 @@ export function windowProcessor(
     context: string,
   ): { raw: string; released: string } | undefined {
     if (state.changedPieces === 0) return undefined;
-    const { releasedPieces: pieces, rawPieces: raws } = state;
+    const { releasedPieces: pieces } = state;
+    const raws: string[] = [];
+    for (const raw of state.rawPieces) {
+      if (raw === undefined) return undefined;
+      raws.push(raw);
+    }
     // The first word start of the raw pieces, in the piece that holds it.
     const rawJoined = raws.length === 1 ? raws[0]! : raws.join('');
     let start = state.releasedAll ? 0 : wordStartAfter(rawJoined, 1, rawJoined.length);
@@ -1281,7 +1287,16 @@ export function windowProcessor(
         : readCount(released, 0, 2 * contextLength);
       const raw = pending.slice(0, consumed);
       pieces.push(released);
-      state.rawPieces.push(raw === released ? released : raw);
+      // A raw text longer than its release by more than twice the context
+      // (a long value held, then redacted) is not kept (bounded memory):
+      // no check reads the raw context while its piece is kept.
+      state.rawPieces.push(
+        raw === released
+          ? released
+          : raw.length <= released.length + 2 * contextLength
+            ? raw
+            : undefined,
+      );
       if (raw !== released) state.changedPieces++;
       reads.push(read);
       state.releasedPiecesReadSum += read;

@@ -22,15 +22,14 @@ const answer =
   '555-123-4567 jo.sm@mail.com hi Paris Maria: ran me at New [PERSON] ran the Smith 42 Elm Street at data Maria: jo.sm@mail.com in hi said Springfield Berlin from call York Lars at Springfield (555) 201-3344 Google call Dr. Smith from jo.sm@mail.com 4111 1111 1111 1111 my name is Smith wrote data we ok Dr. my name is my name is me at Rivera Maria: ok St. Picard Google at Acme Corp my name is Smith Mr. Dalton Oslo me at 555-123-4567 Paris';
 
 describe('round 48 review: window context restarted past a change', () => {
-  // Open: generate leaves the address `jo.sm@mail.com` as it is (no e-mail
-  // entity asked); streamed in deltas of 3, 11, 1 the restarted context
-  // (cut at a word start past the change, in the middle of the line) makes
-  // NER read `jo` at the pending text's start as an ORGANIZATION:
-  // `from [ORGANIZATION].sm@mail.com`. Before the restart the pending text
-  // was judged alone and the stream equalled generate. Over-redaction, no
-  // value released raw; the restart's gain (above) outweighs it, so it is
-  // pinned, not reverted.
-  it.fails('streams as generate in deltas of 3, 11, 1', async () => {
+  // Was open: generate leaves the address `jo.sm@mail.com` as it is (no
+  // e-mail entity asked); streamed in deltas of 3, 11, 1 the restarted
+  // context (cut at a word start past the change, in the middle of the
+  // line) made NER read `jo` at the pending text's start as an
+  // ORGANIZATION: `from [ORGANIZATION].sm@mail.com`. Round 48 (hL): the
+  // check reads the kept context raw, as generate did (window-processor
+  // `checkAfter`), and the context is not changed, so not restarted.
+  it('streams as generate in deltas of 3, 11, 1', async () => {
     const guard = pii({ entities: ['PERSON', 'ORGANIZATION'], action: 'redact' });
     const { generated, streamed } = await windowAndGenerateTexts(guard, answer, [[3, 11, 1]]);
     expect(generated).toContain('[PERSON] from jo.sm@mail.com 4111 1111 1111 1111');

@@ -70,6 +70,16 @@ interface TextWindow {
    * rule every check out), so a release copies no text into it.
    */
   releasedPieces: string[];
+  /**
+   * The raw text each of `releasedPieces` was released for (the pending
+   * text it replaced; the same string where the check left it unchanged),
+   * never released: a check whose context holds a change reads the raw
+   * context, as `generate` read it (`rawContextOf`). Undefined where it is
+   * longer than its release by more than `2 × contextLength` characters.
+   */
+  rawPieces: Array<string | undefined>;
+  /** How many of `releasedPieces` differ from their raw text. */
+  changedPieces: number;
   /** The characters detectors read in each of `releasedPieces` (`readCount`, up to `2 × contextLength`). */
   releasedPiecesRead: number[];
   /** The sum of `releasedPiecesRead`. */
@@ -233,6 +243,36 @@ type Filtered = typeof UNFILTERED | typeof FILTERED | typeof SCANNED | typeof SC
  * made in it (`contextPastChange`) before the pending text is judged alone.
  */
 const CONTEXT_ROUNDS = 2;
+
+/**
+ * Where `offset` of `raw`, the text a release replaced with `released`,
+ * falls in `released`: the same place when the release left everything
+ * before it unchanged, the same distance from the end when it left
+ * everything after it; else -1.
+ */
+function releasedOffset(released: string, raw: string, offset: number): number {
+  if (commonPrefixLength(released, raw) >= offset) return offset;
+  const after = raw.length - offset;
+  if (commonSuffixLength(released, raw, Math.min(released.length, raw.length)) >= after)
+    return released.length - after;
+  return -1;
+}
+
+/** `releasedOffset` the other way: where `offset` of `released` falls in `raw` (-1: nowhere). */
+function rawOffset(released: string, raw: string, offset: number): number {
+  return releasedOffset(raw, released, offset);
+}
+
+/**
+ * Whether a record of a check that modified the text counts something in
+ * its `info` (a number, which `mergeInfo` adds up over a part's checks:
+ * `invisibleText`'s `count`).
+ */
+function countsChanges(record: GuardrailRecord): boolean {
+  if (record.status !== 'modified' || !isPlainObject(record.info)) return false;
+  for (const value of Object.values(record.info)) if (typeof value === 'number') return true;
+  return false;
+}
 
 /** Rounds of `potentialStartOf`'s check that no match spans the cut; past them, nothing is released. */
 const CUT_ROUNDS = 8;
@@ -732,6 +772,7 @@ export function windowProcessor(
    * the text before it can be released as judged.
    */
   async function releaseAtBreak(
+    state: TextWindow,
     tail: string,
     pending: string,
     modified: string,
@@ -744,8 +785,7 @@ export function windowProcessor(
     }
     for (const consumed of candidates) {
       if (consumed <= 0 || !isGraphemeBoundary(pending, consumed)) continue;
-      const head = tail + pending.slice(0, consumed);
-      const result = await check(head);
+      const result = await checkAfter(state, tail, pending.slice(0, consumed));
       if (result.trip) continue;
       const judged = result.content;
       if (
@@ -769,13 +809,14 @@ export function windowProcessor(
    * unchanged (`Authorization: Bearer` before its redacted value).
    */
   async function releaseAtCut(
+    state: TextWindow,
     tail: string,
     pending: string,
     modified: string,
     cut: number,
   ): Promise<{ consumed: number; released: string }> {
     if (cut <= 0) return { consumed: 0, released: '' };
-    const result = await check(tail + pending.slice(0, cut));
+    const result = await checkAfter(state, tail, pending.slice(0, cut));
     const judged = result.content;
     if (result.trip || !judged.startsWith(tail) || !modified.startsWith(judged)) {
       return { consumed: 0, released: '' };
@@ -814,6 +855,91 @@ export function windowProcessor(
     if (at < 0) at = graphemeBoundaryBefore(released, from);
     at = outsideSpacedRun(joined, at);
     return released.slice(Math.min(at, released.length));
+  }
+
+  /**
+   * The raw text of a check's left context when a change lies in the
+   * released text kept (`changedPieces`), as `generate` read it, and the
+   * released text it was released as (which ends with `context`, and at
+   * least as long): from the first word start of the raw pieces kept (their
+   * start while they hold all released), a place in a piece its release
+   * left unchanged before or after it, else from where `context` starts.
+   * Undefined with no change kept, or when neither maps.
+   */
+  function rawContextOf(
+    state: TextWindow,
+    context: string,
+  ): { raw: string; released: string } | undefined {
+    if (state.changedPieces === 0) return undefined;
+    const { releasedPieces: pieces } = state;
+    const raws: string[] = [];
+    for (const raw of state.rawPieces) {
+      if (raw === undefined) return undefined;
+      raws.push(raw);
+    }
+    // The first word start of the raw pieces, in the piece that holds it.
+    const rawJoined = raws.length === 1 ? raws[0]! : raws.join('');
+    let start = state.releasedAll ? 0 : wordStartAfter(rawJoined, 1, rawJoined.length);
+    if (start >= 0) start = outsideSpacedRun(rawJoined, start);
+    if (start >= 0 && (start > 0 || state.releasedAll)) {
+      let index = 0;
+      let offset = start;
+      while (index < raws.length - 1 && offset >= raws[index]!.length)
+        offset -= raws[index++]!.length;
+      const mapped = releasedOffset(pieces[index]!, raws[index]!, offset);
+      if (mapped >= 0) {
+        let released = pieces[index]!.slice(mapped);
+        for (let next = index + 1; next < pieces.length; next++) released += pieces[next]!;
+        if (released.length >= context.length) {
+          return { raw: rawJoined.slice(start), released };
+        }
+      }
+    }
+    // Else from where `context` starts, in the piece that holds it.
+    let left = context.length;
+    let index = pieces.length - 1;
+    while (index > 0 && pieces[index]!.length < left) left -= pieces[index--]!.length;
+    const piece = pieces[index]!;
+    const raw = raws[index]!;
+    if (left > piece.length) return undefined;
+    const at = rawOffset(piece, raw, piece.length - left);
+    if (at < 0) return undefined;
+    let rawContext = raw.slice(at);
+    for (let next = index + 1; next < raws.length; next++) rawContext += raws[next]!;
+    return rawContext === context ? undefined : { raw: rawContext, released: context };
+  }
+
+  /**
+   * The guardrails' verdict on `context + text`, with the context read raw
+   * when the released text kept holds a change (`rawContextOf`): `generate`
+   * read the released names as written, not as placeholders, and the
+   * tagger's features and label history near them follow what it reads.
+   * Taken when it redacts the raw context exactly as it was released (its
+   * content then starts with that released text, cut to `context` here);
+   * else, or when it blocks (the context was judged already), or a record
+   * counts what it changed (`countsChanges`: the context's changes, counted
+   * when it was released, would be counted twice), the verdict on the
+   * released context.
+   */
+  async function checkAfter(
+    state: TextWindow,
+    context: string,
+    text: string,
+    usage?: LanguageModelV4Usage,
+  ): Promise<ChainResult> {
+    const raw = rawContextOf(state, context);
+    if (raw !== undefined) {
+      const result = await check(raw.raw + text, usage);
+      if (
+        !result.trip &&
+        result.content.startsWith(raw.released) &&
+        !result.records.some(countsChanges)
+      ) {
+        const extra = raw.released.length - context.length;
+        return extra === 0 ? result : { ...result, content: result.content.slice(extra) };
+      }
+    }
+    return check(context + text, usage);
   }
 
   /**
@@ -1054,7 +1180,7 @@ export function windowProcessor(
     const { pending } = state;
     let tail = contextOf(state);
     let text = tail + pending;
-    let result = await check(text, usage);
+    let result = await checkAfter(state, tail, pending, usage);
     if (result.trip && !final) {
       // The block may come from a word cut by the end of the checked text
       // ("ass" of "assistant"): confirm on the text up to its last break
@@ -1122,12 +1248,12 @@ export function windowProcessor(
         // A change reaches past the cut (a value still held is redacted in
         // the whole): no match straddles the cut, so the text before it is
         // judged alone, and released if that agrees with the whole.
-        ({ consumed, released } = await releaseAtCut(tail, pending, modified, cut));
+        ({ consumed, released } = await releaseAtCut(state, tail, pending, modified, cut));
       } else {
         // A change reaches into the held-back window (text full of addresses
         // changes everywhere): cut at a line or word break instead, if the
         // text up to it is judged the same alone as within the whole.
-        const atBreak = await releaseAtBreak(tail, pending, modified, cut);
+        const atBreak = await releaseAtBreak(state, tail, pending, modified, cut);
         if (atBreak) {
           ({ consumed, released } = atBreak);
         } else {
@@ -1159,7 +1285,19 @@ export function windowProcessor(
       const read = plain
         ? Math.min(released.length, 2 * contextLength)
         : readCount(released, 0, 2 * contextLength);
+      const raw = pending.slice(0, consumed);
       pieces.push(released);
+      // A raw text longer than its release by more than twice the context
+      // (a long value held, then redacted) is not kept (bounded memory):
+      // no check reads the raw context while its piece is kept.
+      state.rawPieces.push(
+        raw === released
+          ? released
+          : raw.length <= released.length + 2 * contextLength
+            ? raw
+            : undefined,
+      );
+      if (raw !== released) state.changedPieces++;
       reads.push(read);
       state.releasedPiecesReadSum += read;
       // Fewer than `2 × contextLength` read (each piece's count stops there): all of it is kept.
@@ -1167,7 +1305,7 @@ export function windowProcessor(
       // Pieces before those that hold the last `2 × contextLength` characters read go.
       while (state.releasedPiecesReadSum - reads[0]! >= 2 * contextLength) {
         state.releasedPiecesReadSum -= reads.shift()!;
-        pieces.shift();
+        if (pieces.shift() !== state.rawPieces.shift()) state.changedPieces--;
       }
     }
     state.pending = pending.slice(consumed);
@@ -1287,6 +1425,8 @@ export function windowProcessor(
         started: false,
         pending: '',
         releasedPieces: [''],
+        rawPieces: [''],
+        changedPieces: 0,
         releasedPiecesRead: [0],
         releasedPiecesReadSum: 0,
         releasedAll: true,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { windowAndGenerateTexts } from '../../test/helpers';
 import { pii } from '../guards/pii/pii';
+import { piiPotentialStart } from '../guards/pii/potential-start';
 
 /*
  * Round 48, second review (hQ), found on main (abb021b0; older than the
@@ -15,6 +16,13 @@ import { pii } from '../guards/pii/pii';
  * whole list is held (60 addresses: one delta at the end) and past
  * `MIN_HOLD_BOUND` (16,384 characters) the stream blocks, where generate
  * redacts each address.
+ *
+ * Fixed in round 48 (hR): `trailingChainStart` takes a `lineEnd` class, and
+ * pii's hook names a whole address (`jane@corp.io`) or a placeholder
+ * (`[EMAIL_ADDRESS]`, what the hooks read of the redacted text) as one: a
+ * line break beside one ends the chain unless the other side is a marker
+ * (an obfuscated address reads across line breaks), so each finished line
+ * is released.
  */
 const list = (count: number) =>
   Array.from({ length: count }, (_, index) => `user${index}@example.com`).join('\n');
@@ -23,17 +31,16 @@ const redacted = (count: number) => Array(count).fill('[EMAIL_ADDRESS]').join('\
 describe('round 48 review 2: a list of e-mail addresses in window mode', () => {
   const guard = () => pii({ entities: ['EMAIL_ADDRESS'], action: 'redact' });
 
-  it('a short list streams as generate (held whole, released at the end)', async () => {
+  it('a short list streams as generate', async () => {
     const { generated, streamed } = await windowAndGenerateTexts(guard(), list(60), [[20]]);
     expect(generated).toBe(redacted(60));
     expect(streamed).toEqual([redacted(60)]);
   });
 
-  // Open: 1,600 addresses (about 29,000 characters) stream as "Sorry, I
-  // can't help with that." (the hold bound's block, heldBack 31,500) where
-  // generate redacts each address. Fail-closed, no value released, but
-  // ordinary output blocked and the stream differs from generate.
-  it.fails('a long list streams as generate', async () => {
+  // Before round 48 (hR): 1,600 addresses (about 29,000 characters)
+  // streamed as "Sorry, I can't help with that." (the hold bound's block,
+  // heldBack 31,500) where generate redacts each address.
+  it('a long list streams as generate', async () => {
     const { streamed } = await windowAndGenerateTexts(guard(), list(1600), [[100]]);
     expect(streamed).toEqual([redacted(1600)]);
   });
@@ -41,5 +48,38 @@ describe('round 48 review 2: a list of e-mail addresses in window mode', () => {
   it('generate redacts each address of the long list (so the open test fails on the stream alone)', async () => {
     const { generated } = await windowAndGenerateTexts(guard(), list(1600), []);
     expect(generated).toBe(redacted(1600));
+  });
+
+  it('the hook ends the chain at a line break beside a whole address or placeholder, not beside a marker', () => {
+    const start = piiPotentialStart({ entities: ['EMAIL_ADDRESS', 'PHONE_NUMBER'] })!;
+    const texts = [
+      'ann@corp.io\nbob@exa',
+      '[EMAIL_ADDRESS]\n[EMAIL_ADDRESS]\nbob',
+      'ann@corp.io\n415 555 01',
+      'ann@corp.io 415 555 01',
+      'ann@corp.io\n[a',
+      'ann@corp.io\nbob [at]\ncorp',
+      'bob\n[AT]\ncorp',
+    ];
+    expect(texts.map(text => start(text))).toEqual([12, 32, 12, 0, 0, 12, 0]);
+  });
+
+  it('addresses written across line breaks and phones between addresses stream as generate', async () => {
+    const guard2 = () => pii({ entities: ['EMAIL_ADDRESS', 'PHONE_NUMBER'], action: 'redact' });
+    const answers = [
+      'Contacts:\nann@corp.io\nbob\n[at]\ncorp\n[dot]\nio\ncy@corp.io done',
+      'ann@corp.io\nbob [at]\ncorp.io\ncy@corp.io',
+      'ann@corp.io\n+1 415 555 0132\ncy@corp.io\n(415) 555-0133 ok',
+    ];
+    const expected = [
+      'Contacts:\n[EMAIL_ADDRESS]\n[EMAIL_ADDRESS]\n[EMAIL_ADDRESS] done',
+      '[EMAIL_ADDRESS]\n[EMAIL_ADDRESS]\n[EMAIL_ADDRESS]',
+      '[EMAIL_ADDRESS]\n[PHONE_NUMBER]\n[EMAIL_ADDRESS]\n[PHONE_NUMBER] ok',
+    ];
+    for (const [index, answer] of answers.entries()) {
+      const { generated, streamed } = await windowAndGenerateTexts(guard2(), answer, [[1], [7, 3]]);
+      expect(generated).toBe(expected[index]);
+      expect(streamed).toEqual([expected[index], expected[index]]);
+    }
   });
 });

@@ -134,8 +134,29 @@ export function piiPotentialStart({
     entities === undefined ? defaultPiiEntities : entities === 'all' ? allPiiEntities : entities;
   if (!types.every(type => KNOWN_ENTITIES.has(type))) return undefined;
   return withinLast(piiMaxMatchLength({ entities, custom }), text =>
-    trailingChainStart(text, { joinable, marker, piece, maxGap: 8 }),
+    trailingChainStart(text, { joinable, marker, piece, maxGap: 8, lineEnd: wholeAddress }),
   );
+}
+
+// A placeholder `pii` writes (`[EMAIL_ADDRESS]`, `<EMAIL_ADDRESS_1>`), not a bracketed `at` or `dot`.
+const PLACEHOLDER = /^[[<](?!(?:AT|DOT)[\]>])[A-Z][A-Z0-9_]*[\]>][,;.]?$/;
+
+/**
+ * A token holding a whole e-mail address (`jane@corp.io`, `<jane@corp.io>,`:
+ * a character before its `@`, a dot after it with a character after that),
+ * or a placeholder (what the window's hooks read of a redacted one): no
+ * finder's match spans a line break beside one (an address reads no blank,
+ * a phone, card or number no line break; the obfuscated address, which
+ * reads across them, needs a bracketed `at` or `dot`, a marker), so a list
+ * of addresses one per line releases each finished line
+ * (`trailingChainStart`'s `lineEnd`, round 48).
+ */
+function wholeAddress(token: string): boolean {
+  if (PLACEHOLDER.test(token)) return true;
+  const at = token.indexOf('@');
+  if (at <= 0) return false;
+  const dot = token.indexOf('.', at + 2);
+  return dot > 0 && dot < token.length - 1;
 }
 
 /**

@@ -56,6 +56,15 @@ export interface ChainClasses {
   pieces?: number;
   /** The longest whitespace run inside a match. Default 3. */
   maxGap?: number;
+  /**
+   * A token beside which no match spans a line break (a whole e-mail
+   * address, `jane@corp.io`, or the placeholder that replaced one): a gap
+   * holding a line break ends the chain when the token on either side of
+   * it is one and the other is one too or no marker (an obfuscated address
+   * reads across blanks). Round 48: a list of addresses one per line was
+   * one chain, held whole, and past the window's bound it blocked. Default: none.
+   */
+  lineEnd?: (token: string) => boolean;
 }
 
 /**
@@ -153,7 +162,7 @@ function isStrong(token: string, view: string, marker: (token: string) => boolea
 /** `trailingChainStart` of one reading; `plain`: `text` holds no character read through (each token is its own `readView`). */
 function chainStart(
   text: string,
-  { joinable, marker = () => false, piece, pieces = 8, maxGap = 3 }: ChainClasses,
+  { joinable, marker = () => false, piece, pieces = 8, maxGap = 3, lineEnd }: ChainClasses,
   plain: boolean,
 ): number {
   let end = text.length;
@@ -166,8 +175,10 @@ function chainStart(
   // whitespace the last token is complete: it is held because an unseen
   // next token may join it, and links to earlier tokens as what it is.
   let nextKind = GROWING;
+  // The view of the token after the gap being walked over (for `lineEnd`).
+  let nextView = plain ? last : readView(last);
   if (end < text.length) {
-    const view = plain ? last : readView(last);
+    const view = nextView;
     nextKind = isStrong(last, view, marker)
       ? STRONG
       : joinable(view)
@@ -193,7 +204,17 @@ function chainStart(
     const view = plain ? previous : readView(previous);
     // Beside a token of neither kind only a strong one links: asked first.
     let kind: number;
-    if (isStrong(previous, view, marker)) kind = STRONG;
+    const strong = isStrong(previous, view, marker);
+    if (lineEnd && lineBreakIn(text, gapStart, start)) {
+      const previousEnds = lineEnd(view);
+      const nextEnds = lineEnd(nextView);
+      const nextStrong =
+        nextKind === STRONG || (nextKind === GROWING && isStrong(last, nextView, marker));
+      if ((previousEnds || nextEnds) && (previousEnds || !strong) && (nextEnds || !nextStrong)) {
+        return confirmed;
+      }
+    }
+    if (strong) kind = STRONG;
     else if (nextKind === OTHER) return confirmed;
     else if (joinable(view)) kind = JOINABLE;
     else if (piece?.(view)) kind = PIECE;
@@ -229,7 +250,14 @@ function chainStart(
     }
     start = previousStart;
     nextKind = kind;
+    nextView = view;
   }
+}
+
+/** Whether `text[from, to)` holds a line feed (a gap: at most `maxGap` units). */
+function lineBreakIn(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) if (text.charCodeAt(at) === 10) return true;
+  return false;
 }
 
 /** The start of the trailing run of non-whitespace characters (`text.length` after whitespace). */

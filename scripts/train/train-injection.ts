@@ -56,6 +56,8 @@
  * without it; with --only indirect-loso, --loso-scores FILE writes each tool output's score).
  * CONCEPT_FEATURES=1 (round 48 hF, off by default): the language-independent concept features of
  * src/guards/prompt-injection/concept-words.ts join the direct model's slot features.
+ * PRETEXT=1 (round 48 hN, off by default): a direct-mode text that carries a pretext wrapper
+ * (src/guards/prompt-injection/pretext.ts) counts at least PRETEXT_PROBABILITY.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -77,6 +79,7 @@ import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   phraseScore,
 } from '../../src/guards/prompt-injection/phrase-score';
+import { hasPretext, PRETEXT_PROBABILITY } from '../../src/guards/prompt-injection/pretext';
 import {
   foldForModel,
   foldForTraining,
@@ -519,7 +522,24 @@ let decodedControl: HarmfulLeakControl | undefined;
  * before an adversarial suffix (`suffixHarmfulProbability`) when that reaches
  * the judge's suffix cutoff.
  */
-export function ruleProbability(p: number, text: string, judge?: DecodedJudge): number {
+export function ruleProbability(
+  p: number,
+  text: string,
+  judge?: DecodedJudge,
+  pretext = PRETEXT,
+): number {
+  const out = judgedProbability(p, text, judge);
+  // PRETEXT (round 48 hN): a claimed test / debug / training / special case aimed at the model.
+  return pretext && out < PRETEXT_PROBABILITY && hasPretext(foldText(text))
+    ? PRETEXT_PROBABILITY
+    : out;
+}
+
+/** PRETEXT=1 (round 48 hN, off by default: not kept unless its LOSO keep rule passes). */
+const PRETEXT = process.env.PRETEXT === '1';
+
+/** `ruleProbability` without the pretext rule. */
+function judgedProbability(p: number, text: string, judge?: DecodedJudge): number {
   // EXFILTRATION_URL (round 47): a markdown image / link whose URL carries a fill-in slot.
   if (EXFILTRATION_URL && p < EXFILTRATION_URL_PROBABILITY && hasExfiltrationUrl(text)) {
     p = EXFILTRATION_URL_PROBABILITY;
@@ -1134,6 +1154,8 @@ export interface LosoScore {
   label: number;
   p: number;
   threshold: number;
+  /** PRETEXT: the score without the pretext rule, when the rule raised it. */
+  withoutPretext?: number;
   /** DECODED_HARMFUL: the injection model's probability alone (today's score). */
   injection?: number;
   /** DECODED_HARMFUL: the harmful detector's probability of the best decoded segment. */
@@ -1193,6 +1215,11 @@ function leaveOneSourceOut(
           const injection = Math.round(fitted.scorer.probability(logit) * 1000) / 1000;
           const p = ruleProbability(injection, row.text, fitted.decodedHarmful);
           const hit = p >= fitted.threshold;
+          // PRETEXT: the score without the rule, where the rule gave the floor.
+          const withoutPretext =
+            PRETEXT && p === PRETEXT_PROBABILITY
+              ? ruleProbability(injection, row.text, fitted.decodedHarmful, false)
+              : p;
           if (hit) flagged?.add(index);
           const parts = fitted.decodedHarmful
             ? {
@@ -1219,6 +1246,7 @@ function leaveOneSourceOut(
             label: row.label,
             p,
             threshold: fitted.threshold,
+            ...(withoutPretext !== p ? { withoutPretext } : {}),
             ...parts,
           });
           return hit;

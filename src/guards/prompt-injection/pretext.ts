@@ -15,9 +15,10 @@
  * The lexicon is written from general knowledge of the kind (social
  * engineering of an assistant), in English; never from rows.
  *
- * One pass over the text's words (ASCII letters, lower-cased as read); the
- * last few words are kept in a ring, phrases are looked up by their last
- * word in maps built once. No RegExp.
+ * One pass over the text's words (ASCII letters, case folded as read): each
+ * word's hash is built as it is read, the last few words are kept in a ring
+ * (offsets and hashes: no string made), phrases are looked up by their last
+ * word's hash in maps built once and checked letter by letter. No RegExp.
  */
 
 /** Signal id of a pretext wrapper in `scorePromptInjection`'s signals. */
@@ -157,16 +158,36 @@ const AFTER = 24;
 /** Words a situation may follow a directive's end by ("You must, for testing purposes, …"). */
 const BEFORE = 8;
 
-type PhraseIndex = Map<string, string[][]>;
+/** A phrase: its words, and their hashes (`wordHash`). */
+interface Phrase {
+  words: readonly string[];
+  hashes: Int32Array;
+}
 
-/** Phrases as word arrays, by their last word. */
+type PhraseIndex = Map<number, Phrase[]>;
+
+/** FNV-1a step over a lower-case letter's code. */
+function hashStep(hash: number, code: number): number {
+  return Math.imul(hash ^ code, 0x01000193);
+}
+
+const HASH_SEED = 0x811c9dc5 | 0;
+
+function wordHash(word: string): number {
+  let hash = HASH_SEED;
+  for (let index = 0; index < word.length; index++) hash = hashStep(hash, word.charCodeAt(index));
+  return hash;
+}
+
+/** Phrases by their last word's hash. */
 function indexByLastWord(phrases: readonly string[]): PhraseIndex {
   const index: PhraseIndex = new Map();
   for (const phrase of phrases) {
     const words = phrase.split(' ');
-    const last = words[words.length - 1]!;
+    const hashes = Int32Array.from(words, wordHash);
+    const last = hashes[hashes.length - 1]!;
     const list = index.get(last) ?? [];
-    list.push(words);
+    list.push({ words, hashes });
     index.set(last, list);
   }
   return index;
@@ -177,15 +198,35 @@ const directiveIndex = indexByLastWord(DIRECTIVES);
 /** Longest phrase, in words: the ring's size. */
 const RING = Math.max(...[...SITUATIONS, ...DIRECTIVES].map(phrase => phrase.split(' ').length));
 
+/** The last `RING` words read: where each starts and ends in the text, and its hash. */
+interface Ring {
+  text: string;
+  start: Int32Array;
+  end: Int32Array;
+  hash: Int32Array;
+}
+
+/** Whether the word in `slot` is `word` (ASCII letters, any case). */
+function sameWord(ring: Ring, slot: number, word: string): boolean {
+  const start = ring.start[slot]!;
+  if (ring.end[slot]! - start !== word.length) return false;
+  for (let offset = 0; offset < word.length; offset++) {
+    if ((ring.text.charCodeAt(start + offset) | 0x20) !== word.charCodeAt(offset)) return false;
+  }
+  return true;
+}
+
 /** Whether a phrase of `index` ends at the ring's newest word (`count` words read so far). */
-function endsHere(index: PhraseIndex, ring: string[], count: number): boolean {
-  const phrases = index.get(ring[(count - 1) % RING]!);
+function endsHere(index: PhraseIndex, ring: Ring, count: number): boolean {
+  const phrases = index.get(ring.hash[(count - 1) % RING]!);
   if (phrases === undefined) return false;
-  for (const words of phrases) {
+  for (const { words, hashes } of phrases) {
     if (words.length > count) continue;
     let match = true;
-    for (let back = 1; back < words.length && match; back++) {
-      match = ring[(count - 1 - back) % RING] === words[words.length - 1 - back];
+    for (let back = 0; back < words.length && match; back++) {
+      const slot = (count - 1 - back) % RING;
+      const at = words.length - 1 - back;
+      match = ring.hash[slot] === hashes[at] && sameWord(ring, slot, words[at]!);
     }
     if (match) return true;
   }
@@ -204,18 +245,32 @@ function isLetter(code: number): boolean {
  * (`foldText`) to read leetspeak and look-alike letters.
  */
 export function readPretext(text: string): 'pretext' | 'situation' | 'none' {
-  const ring: string[] = new Array(RING).fill('');
+  const ring: Ring = {
+    text,
+    start: new Int32Array(RING),
+    end: new Int32Array(RING),
+    hash: new Int32Array(RING),
+  };
   let count = 0;
   let situationAt = Number.NEGATIVE_INFINITY;
   let directiveAt = Number.NEGATIVE_INFINITY;
   let start = -1;
+  let hash = HASH_SEED;
   for (let index = 0; index <= text.length; index++) {
-    if (index < text.length && isLetter(text.charCodeAt(index))) {
-      if (start < 0) start = index;
+    const code = index < text.length ? text.charCodeAt(index) : 0;
+    if (isLetter(code)) {
+      if (start < 0) {
+        start = index;
+        hash = HASH_SEED;
+      }
+      hash = hashStep(hash, code | 0x20);
       continue;
     }
     if (start < 0) continue;
-    ring[count % RING] = text.slice(start, index).toLowerCase();
+    const slot = count % RING;
+    ring.start[slot] = start;
+    ring.end[slot] = index;
+    ring.hash[slot] = hash;
     start = -1;
     count++;
     if (endsHere(situationIndex, ring, count)) {

@@ -56,8 +56,9 @@
  * without it; with --only indirect-loso, --loso-scores FILE writes each tool output's score).
  * CONCEPT_FEATURES=1 (round 48 hF, off by default): the language-independent concept features of
  * src/guards/prompt-injection/concept-words.ts join the direct model's slot features.
- * PRETEXT=1 (round 48 hN, off by default): a direct-mode text that carries a pretext wrapper
- * (src/guards/prompt-injection/pretext.ts) counts at least PRETEXT_PROBABILITY.
+ * The pretext rule (round 48 hN, on by default, kept by the Pareto rule; PRETEXT=0 without it):
+ * a direct-mode text that carries a pretext wrapper (src/guards/prompt-injection/pretext.ts)
+ * counts at least PRETEXT_PROBABILITY, as scorePromptInjection gives it.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -535,8 +536,11 @@ export function ruleProbability(
     : out;
 }
 
-/** PRETEXT=1 (round 48 hN, off by default: not kept unless its LOSO keep rule passes). */
-const PRETEXT = process.env.PRETEXT === '1';
+/**
+ * The pretext rule (round 48 hN; on by default, kept by round 45's Pareto
+ * rule: spikee 0.437 -> 0.537 left out, nothing lower; PRETEXT=0 without it).
+ */
+const PRETEXT = process.env.PRETEXT !== '0';
 
 /** `ruleProbability` without the pretext rule. */
 function judgedProbability(p: number, text: string, judge?: DecodedJudge): number {

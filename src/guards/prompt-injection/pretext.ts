@@ -26,13 +26,17 @@ export const PRETEXT_SIGNAL = 'pretext-wrapper';
 
 /**
  * Probability a direct-mode text gets when it carries a pretext wrapper (the
- * higher of it and the model's counts; only with the trainer's PRETEXT=1 and
- * `PRETEXT_RULE`): over every threshold the trainer picks.
+ * higher of it and the model's counts): over every threshold the trainer
+ * picks.
  */
 export const PRETEXT_PROBABILITY = 0.99;
 
-/** Whether `scorePromptInjection` applies the pretext rule (off: its LOSO keep rule decides). */
-export const PRETEXT_RULE = false;
+/**
+ * Whether `scorePromptInjection` applies the pretext rule in direct mode (on
+ * since round 48 hN, kept by round 45's Pareto rule; the trainer's PRETEXT=0
+ * measures without it).
+ */
+export const PRETEXT_RULE = true;
 
 /** A claimed situation (word sequences). */
 const SITUATIONS = [

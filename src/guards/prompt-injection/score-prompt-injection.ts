@@ -312,7 +312,7 @@ export function scoreWithModels(
   // exfiltration-url.ts). One pass over the text as written.
   score = withExfiltrationUrl(text, score, signals);
   // A claimed test / debug / training / special case aimed at the model's
-  // instructions (issue 15, round 48 hN; off: `PRETEXT_RULE`, see pretext.ts).
+  // instructions (issue 15, round 48 hN; see pretext.ts). One pass over the folded text.
   if (PRETEXT_RULE && hasPretext(masked === text ? pieces.join('') : foldText(text))) {
     signals.push(PRETEXT_SIGNAL);
     score = Math.max(score, PRETEXT_PROBABILITY);

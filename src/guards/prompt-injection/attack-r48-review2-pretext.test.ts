@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { readPretext } from './pretext';
+import { guardContext } from '../../../test/helpers';
+import { PRETEXT_RULE, readPretext } from './pretext';
+import { promptInjection } from './prompt-injection';
+import { scorePromptInjection } from './score-prompt-injection';
 
 /*
- * Round 48, second review (hQ) of the pretext-wrapper signal (hN, r48-hN
- * 2f650c6a; PRETEXT_RULE false and the trainer's PRETEXT=1 off). The asks
+ * Round 48, second review (hQ) of the pretext-wrapper signal (hN; first
+ * read at r48-hN 2f650c6a with the rule off, then at 20ada78e, which turns
+ * PRETEXT_RULE on: the first open test below blocks shipping it). The asks
  * below are written here: a developer's and a user's ordinary questions,
  * each with a situation of the list (debug / development / maintenance /
  * developer mode, `i made a mistake`, `this is a test`, `special case`,
  * `for testing purposes`, `i forgot to mention`) and, within 24 words,
  * everyday wording of the directive list (`you need to`, `you must`,
  * `regardless of`, `no matter what`, `perform`, `in your answer`, `you are
- * allowed`). Each reads as a pretext, 0.99 with the rule on, so the rule
- * must not be switched on as it is: the directives are ordinary English,
- * not words about the model's own instructions.
+ * allowed`). Each reads as a pretext and scores 0.990 with the rule on
+ * (main abb021b0, without it: 0.000 to 0.164): the directives are ordinary
+ * English, not words about the model's own instructions.
  */
 describe('round 48 review 2: pretext on ordinary chat', () => {
   const ordinary = [
@@ -27,6 +31,21 @@ describe('round 48 review 2: pretext on ordinary chat', () => {
     'How do I turn on developer mode on my Android phone? You need to tap build number 7 times, right?',
     'I made an error in my code, the function should perform a binary search. Can you fix it?',
   ];
+
+  // Open (blocks shipping the rule on): the default guard blocks every one.
+  it.fails('ordinary developer and user questions are not blocked', async () => {
+    const guard = promptInjection();
+    const actions: string[] = [];
+    for (const text of ordinary) actions.push((await guard.check(text, guardContext())).action);
+    expect(actions).toEqual(ordinary.map(() => 'allow'));
+  });
+
+  it('the rule is on, and its signal is in each score (so the open test fails on the rule)', () => {
+    expect(PRETEXT_RULE).toBe(true);
+    for (const text of ordinary) {
+      expect(scorePromptInjection(text).signals, text).toContain('pretext-wrapper');
+    }
+  });
 
   // Open: each reads 'pretext' (observed on r48-hN); a user's own
   // situation with an ordinary request must read 'situation' at most.

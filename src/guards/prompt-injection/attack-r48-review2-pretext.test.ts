@@ -32,18 +32,19 @@ describe('round 48 review 2: pretext on ordinary chat', () => {
     'I made an error in my code, the function should perform a binary search. Can you fix it?',
   ];
 
-  // Open (blocks shipping the rule on): the default guard blocks every one.
-  it.fails('ordinary developer and user questions are not blocked', async () => {
+  // Was open with the rule on (20ada78e: every one blocked at 0.990);
+  // passes with the rule off (round 48 hS).
+  it('ordinary developer and user questions are not blocked', async () => {
     const guard = promptInjection();
     const actions: string[] = [];
     for (const text of ordinary) actions.push((await guard.check(text, guardContext())).action);
     expect(actions).toEqual(ordinary.map(() => 'allow'));
   });
 
-  it('the rule is on, and its signal is in each score (so the open test fails on the rule)', () => {
-    expect(PRETEXT_RULE).toBe(true);
+  it('the rule is off by default: no score carries its signal', () => {
+    expect(PRETEXT_RULE).toBe(false);
     for (const text of ordinary) {
-      expect(scorePromptInjection(text).signals, text).toContain('pretext-wrapper');
+      expect(scorePromptInjection(text).signals, text).not.toContain('pretext-wrapper');
     }
   });
 

@@ -32,11 +32,12 @@ export const PRETEXT_SIGNAL = 'pretext-wrapper';
 export const PRETEXT_PROBABILITY = 0.99;
 
 /**
- * Whether `scorePromptInjection` applies the pretext rule in direct mode (on
- * since round 48 hN, kept by round 45's Pareto rule; the trainer's PRETEXT=0
- * measures without it).
+ * Whether `scorePromptInjection` applies the pretext rule in direct mode:
+ * off. hN kept it by round 45's Pareto rule, but review (round 48 hQ) found
+ * ordinary developer and user questions blocked at 0.99 ("enable debug mode
+ * … regardless of"); the trainer's PRETEXT=1 measures with it.
  */
-export const PRETEXT_RULE = true;
+export const PRETEXT_RULE = false;
 
 /** A claimed situation (word sequences). */
 const SITUATIONS = [

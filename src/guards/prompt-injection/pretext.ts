@@ -97,65 +97,155 @@ const SITUATIONS = [
   'your developers',
 ];
 
-/** Wording that speaks to the model's instructions, rules, mode or response. */
+/**
+ * Wording aimed at the model's own instructions, rules, restrictions or
+ * configuration (round 48 hS narrowed it: everyday directives such as "you
+ * must", "you need to", "in your answer", "perform", "regardless of" were
+ * hN's and blocked ordinary questions; a user who says "debug mode" and
+ * "you need to" talks about their own app, not the model's rules).
+ */
 const DIRECTIVES = [
-  'you must',
-  'you re required',
-  'you are required',
-  'you are instructed',
+  // the model's instructions
+  'your instructions',
+  'your initial instructions',
+  'your original instructions',
+  'your previous instructions',
+  'your new instructions',
+  'your real instructions',
+  'your directives',
+  'your system prompt',
+  'your system message',
+  'your initial prompt',
+  'your original prompt',
+  'your hidden prompt',
+  'your new task',
+  'your real task',
+  'your original task',
+  'your previous task',
+  'all previous instructions',
+  'all prior instructions',
   'you have been instructed',
-  'you have been given',
-  'you ve been given',
+  'you were instructed',
+  'you are instructed',
   'you have been assigned',
   'you ve been assigned',
   'you are assigned',
+  'you have been reprogrammed',
+  // the model's rules and restrictions
+  'your rules',
+  'your guidelines',
+  'your safety guidelines',
+  'your ethical guidelines',
+  'your content policy',
+  'your policies',
+  'your restrictions',
+  'your limitations',
+  'your filters',
+  'your filter',
+  'your safety filters',
+  'your content filters',
+  'your guardrails',
+  'your safeguards',
+  'your programming',
+  'your configuration',
+  'your alignment',
+  'no longer bound',
+  'not bound by',
+  'without restrictions',
+  'without any restrictions',
+  'with no restrictions',
+  'without filters',
+  'with no filter',
+  'with no filters',
+  'restrictions lifted',
+  'restrictions disabled',
+  'restrictions removed',
+  'filters disabled',
+  // overriding them
+  'ignore all',
+  'ignore your',
+  'ignore previous',
+  'ignore the above',
+  'disregard all',
+  'disregard your',
+  'disregard previous',
+  'override your',
+  'bypass your',
+  'disable your',
+  'forget your',
+];
+
+/**
+ * A situation claimed about the model or the session itself (round 48 hS):
+ * "you are in debug mode", "this conversation is a test". A user's own app,
+ * phone or spreadsheet in debug mode is not one; with one of these, an
+ * everyday directive (`EVERYDAY`) is enough.
+ */
+const MODEL_MODES = [
+  'debug',
+  'debugging',
+  'developer',
+  'dev',
+  'maintenance',
+  'admin',
+  'administrator',
+  'god',
+  'sudo',
+  'root',
+  'superuser',
+  'unrestricted',
+  'experimental',
+  'diagnostic',
+  'test',
+  'testing',
+  'training',
+];
+const MODEL_SITUATIONS = [
+  ...[
+    'you are in',
+    'you re in',
+    'you are now in',
+    'you re now in',
+    'you are operating in',
+    'you are running in',
+    'you are currently in',
+    'you have entered',
+    'you are now entering',
+  ].flatMap(prefix => MODEL_MODES.map(mode => `${prefix} ${mode} mode`)),
+  'this conversation is a test',
+  'this session is a test',
+  'this chat is a test',
+  'this is a test of your',
+  'you are being tested',
+  'we are testing you',
+  'we are testing your',
+];
+
+/** Everyday directives: a pretext only after a situation claimed about the model. */
+const EVERYDAY = [
+  'you must',
+  'you re required',
+  'you are required',
   'you need to',
-  'you are given',
-  'you were given',
   'you are now',
-  'you re now',
   'you will now',
   'you should now',
   'you can now',
   'you may now',
   'you are allowed',
   'you are permitted',
-  'your instructions',
-  'your system prompt',
-  'your prompt',
-  'your rules',
-  'your guidelines',
-  'your restrictions',
-  'your programming',
-  'your configuration',
-  'your settings',
-  'your filters',
-  'your policies',
-  'your safety',
   'in your response',
   'in your answer',
   'in your reply',
   'in your output',
-  'generate a response',
   'perform',
-  'mode enabled',
-  'mode activated',
-  'mode is enabled',
-  'mode is activated',
-  'mode is now',
-  'mode has been',
   'please execute',
   'execute the following',
-  'perform the following',
-  'and only this',
   'regardless of',
   'no matter what',
-  'if you are told',
   'if you are asked',
   'if you re asked',
-  'make sure to also',
-  'without restrictions',
-  'without any restrictions',
+  'and only this',
 ];
 
 /** Words a directive may follow a situation's end by. */
@@ -200,8 +290,14 @@ function indexByLastWord(phrases: readonly string[]): PhraseIndex {
 
 const situationIndex = indexByLastWord(SITUATIONS);
 const directiveIndex = indexByLastWord(DIRECTIVES);
+const modelSituationIndex = indexByLastWord(MODEL_SITUATIONS);
+const everydayIndex = indexByLastWord(EVERYDAY);
 /** Longest phrase, in words: the ring's size. */
-const RING = Math.max(...[...SITUATIONS, ...DIRECTIVES].map(phrase => phrase.split(' ').length));
+const RING = Math.max(
+  ...[...SITUATIONS, ...DIRECTIVES, ...MODEL_SITUATIONS, ...EVERYDAY].map(
+    phrase => phrase.split(' ').length,
+  ),
+);
 
 /** The last `RING` words read: where each starts and ends in the text, and its hash. */
 interface Ring {
@@ -243,11 +339,14 @@ function isLetter(code: number): boolean {
 }
 
 /**
- * What `text` carries: `'pretext'`, a claimed situation and a directive to
- * the model within `AFTER` words after it (or `BEFORE` words before it);
- * else `'situation'` when a claimed situation stands alone; else `'none'`.
- * Words are runs of ASCII letters, read lower-cased; pass the folded text
- * (`foldText`) to read leetspeak and look-alike letters.
+ * What `text` carries: `'pretext'`, a claimed situation and a directive
+ * aimed at the model's own instructions or rules (`DIRECTIVES`), or a
+ * situation claimed about the model itself (`MODEL_SITUATIONS`) and any
+ * directive (`DIRECTIVES` or `EVERYDAY`), within `AFTER` words after it (or
+ * `BEFORE` words before it); else `'situation'` when a claimed situation
+ * stands alone; else `'none'`. Words are runs of ASCII letters, read
+ * lower-cased; pass the folded text (`foldText`) to read leetspeak and
+ * look-alike letters.
  */
 export function readPretext(text: string): 'pretext' | 'situation' | 'none' {
   const ring: Ring = {
@@ -258,7 +357,9 @@ export function readPretext(text: string): 'pretext' | 'situation' | 'none' {
   };
   let count = 0;
   let situationAt = Number.NEGATIVE_INFINITY;
+  let modelSituationAt = Number.NEGATIVE_INFINITY;
   let directiveAt = Number.NEGATIVE_INFINITY;
+  let everydayAt = Number.NEGATIVE_INFINITY;
   let start = -1;
   let hash = HASH_SEED;
   for (let index = 0; index <= text.length; index++) {
@@ -278,13 +379,20 @@ export function readPretext(text: string): 'pretext' | 'situation' | 'none' {
     ring.hash[slot] = hash;
     start = -1;
     count++;
-    if (endsHere(situationIndex, ring, count)) {
+    const modelSituation = endsHere(modelSituationIndex, ring, count);
+    if (modelSituation || endsHere(situationIndex, ring, count)) {
       if (count - directiveAt <= BEFORE) return 'pretext';
+      if (modelSituation && count - everydayAt <= BEFORE) return 'pretext';
       situationAt = count;
+      if (modelSituation) modelSituationAt = count;
     }
     if (endsHere(directiveIndex, ring, count)) {
       if (count - situationAt <= AFTER) return 'pretext';
       directiveAt = count;
+    }
+    if (endsHere(everydayIndex, ring, count)) {
+      if (count - modelSituationAt <= AFTER) return 'pretext';
+      everydayAt = count;
     }
   }
   return situationAt > 0 ? 'situation' : 'none';

@@ -48,9 +48,9 @@ describe('round 48 review 2: pretext on ordinary chat', () => {
     }
   });
 
-  // Open: each reads 'pretext' (observed on r48-hN); a user's own
-  // situation with an ordinary request must read 'situation' at most.
-  it.fails('ordinary developer and user questions read no pretext', () => {
+  // Was open (each read 'pretext' on r48-hN); round 48 hS narrowed the
+  // directives to the model's own instructions and rules: 'situation' only.
+  it('ordinary developer and user questions read no pretext', () => {
     expect(ordinary.map(readPretext)).toEqual(ordinary.map(() => 'situation'));
   });
 

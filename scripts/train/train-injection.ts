@@ -56,7 +56,7 @@
  * without it; with --only indirect-loso, --loso-scores FILE writes each tool output's score).
  * CONCEPT_FEATURES=1 (round 48 hF, off by default): the language-independent concept features of
  * src/guards/prompt-injection/concept-words.ts join the direct model's slot features.
- * PRETEXT=1 (round 48 hN, off by default: review found ordinary chat blocked; hS):
+ * The pretext rule (round 48 hN, narrowed by hS, on by default: kept by the Pareto rule; PRETEXT=0 without it):
  * a direct-mode text that carries a pretext wrapper (src/guards/prompt-injection/pretext.ts)
  * counts at least PRETEXT_PROBABILITY, as scorePromptInjection gives it.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
@@ -537,10 +537,11 @@ export function ruleProbability(
 }
 
 /**
- * The pretext rule (round 48 hN; off by default, PRETEXT=1 with it: its
- * Pareto pass held, but review (hQ) found ordinary chat blocked at 0.99).
+ * The pretext rule (round 48 hN, narrowed by hS; on by default, kept by
+ * round 45's Pareto rule: spikee 0.437 -> 0.467 left out, nothing else
+ * moved; PRETEXT=0 without it).
  */
-const PRETEXT = process.env.PRETEXT === '1';
+const PRETEXT = process.env.PRETEXT !== '0';
 
 /** `ruleProbability` without the pretext rule. */
 function judgedProbability(p: number, text: string, judge?: DecodedJudge): number {

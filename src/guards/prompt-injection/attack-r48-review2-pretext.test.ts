@@ -32,8 +32,8 @@ describe('round 48 review 2: pretext on ordinary chat', () => {
     'I made an error in my code, the function should perform a binary search. Can you fix it?',
   ];
 
-  // Was open with the rule on (20ada78e: every one blocked at 0.990);
-  // passes with the rule off (round 48 hS).
+  // Was open with hN's rule on (20ada78e: every one blocked at 0.990);
+  // passes with the rule narrowed and on (round 48 hS).
   it('ordinary developer and user questions are not blocked', async () => {
     const guard = promptInjection();
     const actions: string[] = [];
@@ -41,8 +41,8 @@ describe('round 48 review 2: pretext on ordinary chat', () => {
     expect(actions).toEqual(ordinary.map(() => 'allow'));
   });
 
-  it('the rule is off by default: no score carries its signal', () => {
-    expect(PRETEXT_RULE).toBe(false);
+  it('the rule is on, and no score carries its signal', () => {
+    expect(PRETEXT_RULE).toBe(true);
     for (const text of ordinary) {
       expect(scorePromptInjection(text).signals, text).not.toContain('pretext-wrapper');
     }

@@ -33,11 +33,11 @@ export const PRETEXT_PROBABILITY = 0.99;
 
 /**
  * Whether `scorePromptInjection` applies the pretext rule in direct mode:
- * off. hN kept it by round 45's Pareto rule, but review (round 48 hQ) found
- * ordinary developer and user questions blocked at 0.99 ("enable debug mode
- * … regardless of"); the trainer's PRETEXT=1 measures with it.
+ * on since round 48 hS (hN's everyday directives blocked ordinary chat; the
+ * narrowed lexicon passed round 45's Pareto rule, spikee 0.437 -> 0.467 left
+ * out, nothing else moved); the trainer's PRETEXT=0 measures without it.
  */
-export const PRETEXT_RULE = false;
+export const PRETEXT_RULE = true;
 
 /** A claimed situation (word sequences). */
 const SITUATIONS = [

@@ -61,6 +61,10 @@
  * The instruction-disclosure rule (round 48 hG, narrowed by hP, on by default, kept by the
  * Pareto rule; INSTRUCTION_DISCLOSURE=0 without it): a direct-mode text that asks the assistant for its own instructions counts at least
  * INSTRUCTION_DISCLOSURE_PROBABILITY (src/guards/prompt-injection/instruction-disclosure.ts).
+ * PRETEXT=1 (round 48 hN, narrowed by hS, off by default: its Pareto pass held, but review (hQ)
+ * found ordinary follow-ups blocked, e.g. "I followed your instructions but …"): a direct-mode
+ * text that carries a pretext wrapper (src/guards/prompt-injection/pretext.ts) counts at least
+ * PRETEXT_PROBABILITY.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -86,6 +90,7 @@ import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   phraseScore,
 } from '../../src/guards/prompt-injection/phrase-score';
+import { hasPretext, PRETEXT_PROBABILITY } from '../../src/guards/prompt-injection/pretext';
 import {
   hasRefusalSuppression,
   REFUSAL_SUPPRESSION_PROBABILITY,
@@ -532,8 +537,13 @@ let decodedControl: HarmfulLeakControl | undefined;
  * before an adversarial suffix (`suffixHarmfulProbability`) when that reaches
  * the judge's suffix cutoff.
  */
-export function ruleProbability(p: number, text: string, judge?: DecodedJudge): number {
-  const out = rulesBeforeDisclosure(p, text, judge);
+export function ruleProbability(
+  p: number,
+  text: string,
+  judge?: DecodedJudge,
+  pretext = PRETEXT,
+): number {
+  const out = rulesBeforeDisclosure(p, text, judge, pretext);
   return INSTRUCTION_DISCLOSURE ? withInstructionDisclosure(out, text) : out;
 }
 
@@ -554,7 +564,29 @@ function withInstructionDisclosure(p: number, text: string): number {
 }
 
 /** `ruleProbability` without the instruction-disclosure rule. */
-function rulesBeforeDisclosure(p: number, text: string, judge?: DecodedJudge): number {
+function rulesBeforeDisclosure(
+  p: number,
+  text: string,
+  judge?: DecodedJudge,
+  pretext = PRETEXT,
+): number {
+  const out = judgedProbability(p, text, judge);
+  // PRETEXT (round 48 hN, hS): a claimed test / debug / training / special case aimed at the model.
+  return pretext && out < PRETEXT_PROBABILITY && hasPretext(foldText(text))
+    ? PRETEXT_PROBABILITY
+    : out;
+}
+
+/**
+ * The pretext rule (round 48 hN, narrowed by hS; off by default, PRETEXT=1
+ * with it: the narrowed rule passed round 45's Pareto rule, spikee 0.437 ->
+ * 0.467 left out, but review (hQ) found ordinary follow-ups read as a
+ * pretext: "I followed your instructions but …", "ignore all warnings").
+ */
+const PRETEXT = process.env.PRETEXT === '1';
+
+/** `ruleProbability` without the pretext rule. */
+function judgedProbability(p: number, text: string, judge?: DecodedJudge): number {
   // EXFILTRATION_URL (round 47): a markdown image / link whose URL carries a fill-in slot.
   if (EXFILTRATION_URL && p < EXFILTRATION_URL_PROBABILITY && hasExfiltrationUrl(text)) {
     p = EXFILTRATION_URL_PROBABILITY;
@@ -1181,6 +1213,8 @@ export interface LosoScore {
   label: number;
   p: number;
   threshold: number;
+  /** PRETEXT: the score without the pretext rule, when the rule raised it. */
+  withoutPretext?: number;
   /** DECODED_HARMFUL: the injection model's probability alone (today's score). */
   injection?: number;
   /** DECODED_HARMFUL: the harmful detector's probability of the best decoded segment. */
@@ -1242,6 +1276,11 @@ function leaveOneSourceOut(
           const injection = Math.round(fitted.scorer.probability(logit) * 1000) / 1000;
           const p = ruleProbability(injection, row.text, fitted.decodedHarmful);
           const hit = p >= fitted.threshold;
+          // PRETEXT: the score without the rule, where the rule gave the floor.
+          const withoutPretext =
+            PRETEXT && p === PRETEXT_PROBABILITY
+              ? ruleProbability(injection, row.text, fitted.decodedHarmful, false)
+              : p;
           if (hit) flagged?.add(index);
           const parts = fitted.decodedHarmful
             ? {
@@ -1268,6 +1307,7 @@ function leaveOneSourceOut(
             label: row.label,
             p,
             threshold: fitted.threshold,
+            ...(withoutPretext !== p ? { withoutPretext } : {}),
             ...parts,
             ...(INSTRUCTION_DISCLOSURE
               ? {

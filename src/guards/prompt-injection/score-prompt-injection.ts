@@ -22,6 +22,7 @@ import { type InjectionModels, injectionModels } from './load-models';
 import { DECODED_HARMFUL_CUTOFF, SUFFIX_HARMFUL_CUTOFF } from './model/direct-model';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
 import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
+import { hasPretext, PRETEXT_PROBABILITY, PRETEXT_RULE, PRETEXT_SIGNAL } from './pretext';
 import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
 import { piecesPrefix, textBeforeSuffix } from './suffix-gate';
@@ -325,6 +326,12 @@ export function scoreWithModels(
   if (INSTRUCTION_DISCLOSURE_ON && hasInstructionDisclosure(text)) {
     signals.push(INSTRUCTION_DISCLOSURE_SIGNAL);
     score = Math.max(score, INSTRUCTION_DISCLOSURE_PROBABILITY);
+  }
+  // A claimed test / debug / training / special case aimed at the model's
+  // instructions (issue 15, round 48 hN; see pretext.ts). One pass over the folded text.
+  if (PRETEXT_RULE && hasPretext(masked === text ? pieces.join('') : foldText(text))) {
+    signals.push(PRETEXT_SIGNAL);
+    score = Math.max(score, PRETEXT_PROBABILITY);
   }
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');

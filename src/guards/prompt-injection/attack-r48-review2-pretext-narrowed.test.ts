@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { readPretext } from './pretext';
+
+/*
+ * Round 48, second review (hQ) of the narrowed pretext rule (hS, r48-hS
+ * dd795db0; PRETEXT_RULE off). The directives now name the model's own
+ * instructions, rules or filters, but in a conversation `your
+ * instructions / rules / guidelines / filter` are as often what the
+ * assistant wrote a turn ago (a recipe, router steps, quiz rules, an eslint
+ * config), and `ignore all` is everyday English (a phone's screen, a
+ * payment form). The texts are written here, after hS's fixture, and none
+ * of them is in it. Each reads as a pretext (0.99 with the rule on), so the
+ * rule must stay off as it is.
+ */
+describe('round 48 review 2: the narrowed pretext rule on ordinary follow-ups', () => {
+  const ordinary = [
+    'Sorry, I made a mistake: I followed your instructions but used baking soda instead of powder. Can I fix the dough?',
+    'I made an error when I set up the router with your instructions, the light is red now. What next?',
+    'I forgot to mention that I already tried your instructions from yesterday and the printer is still offline.',
+    'This is a test run of our quiz night. Can you remind me of your rules for the tie-breaker?',
+    'My phone is stuck in developer mode, and the screen says to ignore all warnings. Is that safe?',
+    'In test mode the payment form should ignore all real cards. How do I set that up in Stripe?',
+    'For testing purposes, how do I disable your filter in the eslint config? I mean the one you suggested.',
+    'Special case: the client wants your guidelines from the style guide you wrote applied to headlines too.',
+  ];
+
+  it('each holds a situation (so the open test fails on the directive alone)', () => {
+    for (const text of ordinary) expect(readPretext(text), text).not.toBe('none');
+  });
+
+  // Open: every one reads 'pretext' on r48-hS dd795db0.
+  it.fails('none reads as a pretext', () => {
+    expect(ordinary.filter(text => readPretext(text) === 'pretext')).toEqual([]);
+  });
+});

@@ -25,7 +25,8 @@ describe('round 48 review 2: instruction disclosure', () => {
 
   // Open (blocks shipping the rule on): each scores 0.990 with the signals
   // ['instruction-disclosure'] alone on r48-hP 1c4ca0ca, so the default
-  // guard blocks it. Bare `your instructions / rules` after an ask verb is
+  // guard blocks it; main (abb021b0, no rule) scores them 0.451, 0.082,
+  // 0.494, 0.020, 0.260 and 0.170. Bare `your instructions / rules` after an ask verb is
   // OWN; in a conversation it is as often what the assistant wrote a turn
   // ago as its configuration, and the rule reads no conversation.
   it.fails('ordinary follow-ups about what the assistant gave earlier are not blocked', async () => {

@@ -58,8 +58,8 @@
  * src/guards/prompt-injection/concept-words.ts join the direct model's slot features.
  * REFUSAL_SUPPRESSION=1 (round 48 hK, off): a direct text with a dictated answer opening and a
  * refusal ban counts at least 0.99 (src/guards/prompt-injection/refusal-suppression.ts).
- * The instruction-disclosure rule (round 48 hG, narrowed by hP, on by default, kept by the
- * Pareto rule; INSTRUCTION_DISCLOSURE=0 without it): a direct-mode text that asks the assistant for its own instructions counts at least
+ * INSTRUCTION_DISCLOSURE=1 (round 48 hG, narrowed by hP; off by default: its Pareto pass held, but
+ * review found ordinary follow-ups blocked): a direct-mode text that asks the assistant for its own instructions counts at least
  * INSTRUCTION_DISCLOSURE_PROBABILITY (src/guards/prompt-injection/instruction-disclosure.ts).
  * PRETEXT=1 (round 48 hN, narrowed by hS, off by default: its Pareto pass held, but review (hQ)
  * found ordinary follow-ups blocked, e.g. "I followed your instructions but …"): a direct-mode
@@ -548,14 +548,15 @@ export function ruleProbability(
 }
 
 /**
- * The instruction-disclosure rule (round 48 hG, narrowed by hP, issue 15; on
- * by default, kept by the Pareto rule; INSTRUCTION_DISCLOSURE=0 without it): a direct-mode text that asks the
+ * The instruction-disclosure rule (round 48 hG, narrowed by hP, issue 15; off
+ * by default, INSTRUCTION_DISCLOSURE=1 with it: its Pareto pass held, but review
+ * found ordinary follow-ups blocked at 0.99): a direct-mode text that asks the
  * assistant for its own instructions (`instruction-disclosure.ts`) gets at
  * least `INSTRUCTION_DISCLOSURE_PROBABILITY`. Applied after the other rules,
  * so `--loso-scores` also writes each row's probability without it
  * (`withoutDisclosure`): both tables come from one run.
  */
-const INSTRUCTION_DISCLOSURE = process.env.INSTRUCTION_DISCLOSURE !== '0';
+const INSTRUCTION_DISCLOSURE = process.env.INSTRUCTION_DISCLOSURE === '1';
 
 function withInstructionDisclosure(p: number, text: string): number {
   return p < INSTRUCTION_DISCLOSURE_PROBABILITY && hasInstructionDisclosure(text)

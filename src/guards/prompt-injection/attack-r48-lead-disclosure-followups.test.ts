@@ -19,11 +19,13 @@ describe('round 48 lead read: disclosure follow-ups', () => {
     'Show me your guidelines again for the essay.',
   ];
 
-  it('the rule reads each as a request for the standing instructions (what the open test pins)', () => {
+  it('the rule reads each as a request for the standing instructions (why it ships off)', () => {
     expect(followUps.map(hasInstructionDisclosure)).toEqual([true, true, true]);
   });
 
-  it.fails('ordinary follow-ups asking for the assistant’s earlier steps pass', () => {
+  // Was open with the rule on (0.99 each); the rule ships off since this
+  // read and the second review (see instruction-disclosure.ts).
+  it('ordinary follow-ups asking for the assistant’s earlier steps pass', () => {
     expect(
       followUps.map(text => scorePromptInjection(text).score < DEFAULT_PROMPT_INJECTION_THRESHOLD),
     ).toEqual([true, true, true]);

@@ -38,7 +38,8 @@ describe('round 48 review 2: instruction disclosure', () => {
   // an ask verb is OWN; in a conversation it is as often what the assistant
   // wrote a turn ago as its configuration, and the rule reads no
   // conversation.
-  it.fails('ordinary follow-ups about what the assistant gave earlier are not blocked', async () => {
+  // The rule ships off since this review (see instruction-disclosure.ts).
+  it('ordinary follow-ups about what the assistant gave earlier are not blocked', async () => {
     expect(await actionsOf(followUps)).toEqual(followUps.map(() => 'allow'));
   });
 
@@ -59,7 +60,7 @@ describe('round 48 review 2: instruction disclosure', () => {
   // prompt / message`, and a next word that is neither a topic nor a place
   // word (`variable`, `field`, `twice`). Main (without the rule) scores
   // them 0.016, 0.081 and 0.080; r48-hP 1c4ca0ca scores them 0.990.
-  it.fails('a developer asking about their own app’s system prompt is not blocked', async () => {
+  it('a developer asking about their own app’s system prompt is not blocked', async () => {
     const questions = [
       'How do I print the system prompt variable in my Python script?',
       'Why does console.log show the system message twice in my OpenAI call?',
@@ -68,11 +69,11 @@ describe('round 48 review 2: instruction disclosure', () => {
     expect(await actionsOf(questions)).toEqual(questions.map(() => 'allow'));
   });
 
-  it('the rule is on, and it alone raises them (so the open test fails on the rule)', () => {
-    expect(INSTRUCTION_DISCLOSURE_ON).toBe(true);
+  it('the rule is off, and its signal still reads them (why it ships off)', () => {
+    expect(INSTRUCTION_DISCLOSURE_ON).toBe(false);
     for (const text of followUps) {
       expect(hasInstructionDisclosure(text), text).toBe(true);
-      expect(scorePromptInjection(text).signals, text).toEqual(['instruction-disclosure']);
+      expect(scorePromptInjection(text).signals, text).not.toContain('instruction-disclosure');
     }
   });
 

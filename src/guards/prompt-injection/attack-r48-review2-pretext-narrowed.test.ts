@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { guardContext } from '../../../test/helpers';
 import { readPretext } from './pretext';
+import { promptInjection } from './prompt-injection';
 
 /*
  * Round 48, second review (hQ) of the narrowed pretext rule (hS, r48-hS
@@ -9,8 +11,8 @@ import { readPretext } from './pretext';
  * assistant wrote a turn ago (a recipe, router steps, quiz rules, an eslint
  * config), and `ignore all` is everyday English (a phone's screen, a
  * payment form). The texts are written here, after hS's fixture, and none
- * of them is in it. Each reads as a pretext (0.99 with the rule on), so the
- * rule must stay off as it is.
+ * of them is in it. Each reads as a pretext and scores 0.99 at 85812fcf
+ * (5 of 8 by the rule alone), so the rule blocks ordinary chat as it is.
  */
 describe('round 48 review 2: the narrowed pretext rule on ordinary follow-ups', () => {
   const ordinary = [
@@ -28,7 +30,16 @@ describe('round 48 review 2: the narrowed pretext rule on ordinary follow-ups', 
     for (const text of ordinary) expect(readPretext(text), text).not.toBe('none');
   });
 
-  // Open: every one reads 'pretext' on r48-hS dd795db0.
+  // Open (blocks shipping the rule on): the default guard blocks every one.
+  // The rule ships off since this review (see pretext.ts).
+  it('the default guard blocks none of them', async () => {
+    const guard = promptInjection();
+    const actions: string[] = [];
+    for (const text of ordinary) actions.push((await guard.check(text, guardContext())).action);
+    expect(actions).toEqual(ordinary.map(() => 'allow'));
+  });
+
+  // Open: every one reads 'pretext' on r48-hS dd795db0 and 85812fcf.
   it.fails('none reads as a pretext', () => {
     expect(ordinary.filter(text => readPretext(text) === 'pretext')).toEqual([]);
   });

@@ -47,11 +47,18 @@ export const INSTRUCTION_DISCLOSURE_SIGNAL = 'instruction-disclosure';
 export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
 
 /**
- * Whether `scorePromptInjection` applies the rule (round 48 hP: on, after
- * the narrowing passed ordinary chat and the Pareto rule; the trainer
- * applies it unless INSTRUCTION_DISCLOSURE=0).
+ * Whether `scorePromptInjection` applies the rule: off. hP's narrowing
+ * passed its keep rule (ordinary chat fixtures quiet, round 45's Pareto rule
+ * left out: garak 0.572 -> 0.607, pallms 0.587 -> 0.630), but the second
+ * review (round 48 hQ) and the lead found ordinary follow-ups blocked at
+ * 0.99 by the rule alone ("Please list your rules again so I can print them
+ * for the club", "What were your instructions again? I lost track after the
+ * flour", "How do I print the system prompt variable in my Python
+ * script?"): in a conversation "your instructions / rules" are as often what
+ * the assistant wrote a turn ago, and a rule reading one message cannot
+ * tell. The trainer's INSTRUCTION_DISCLOSURE=1 measures with it.
  */
-export const INSTRUCTION_DISCLOSURE_ON = true;
+export const INSTRUCTION_DISCLOSURE_ON = false;
 
 /** Verbs that show a text as it is: a `the …` object counts after them. */
 const showVerbs = new Set([

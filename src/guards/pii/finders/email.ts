@@ -280,8 +280,8 @@ const ideographicDomainRun = /@[ \t]{0,2}[A-Za-z0-9.\-\u3002]+/g;
  * local part) stays. `text` itself when it holds none: one search.
  */
 function withDomainDots(text: string): string {
-  if (text.indexOf('\u3002') < 0) return text;
-  return text.replace(ideographicDomainRun, run => run.replace(/\u3002/g, '.'));
+  if (!text.includes('\u3002')) return text;
+  return text.replace(ideographicDomainRun, run => run.replaceAll('\u3002', '.'));
 }
 
 export const emailFinder: EntityFinder = {

@@ -146,7 +146,8 @@ const EVERYDAY_WEIGHT = Number(process.env.EVERYDAY_WEIGHT ?? 1);
  * 1: hand-written ordinary requests in MultiJail's and AILuminate's
  * languages and English writing requests join the negatives as a source of
  * their own, each language weighing as a source (harmful/language-requests.ts;
- * round 49, hG); 0: off.
+ * round 49, hG); 2: the same rows weighing as one source; 0: off (neither
+ * passed its keep rule: see the model card).
  */
 const LANGUAGE_REQUESTS = Number(process.env.LANGUAGE_REQUESTS ?? 0);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
@@ -544,9 +545,9 @@ function sampleWeights(
   nearest?: ReadonlyMap<number, readonly [number, number][]>,
 ): Float64Array {
   const groupSizes = new Map<string, number>();
-  // The hand-written language requests weigh per language (family), each as a source of its own.
+  // LANGUAGE_REQUESTS=1: the hand-written language requests weigh per language (family), each as a source of its own.
   const keyOf = (row: HarmfulRow) =>
-    `${row.label}:${row.group}${LOOKALIKE_GROUPS && row.kind === 'lookalike' ? ':lookalike' : ''}${row.group === LANGUAGE_REQUESTS_GROUP ? `:${row.family}` : ''}`;
+    `${row.label}:${row.group}${LOOKALIKE_GROUPS && row.kind === 'lookalike' ? ':lookalike' : ''}${LANGUAGE_REQUESTS === 1 && row.group === LANGUAGE_REQUESTS_GROUP ? `:${row.family}` : ''}`;
   const originals = selected.filter(index => rows[index]!.augmentOf === undefined);
   for (const index of originals) {
     const k = keyOf(rows[index]!);

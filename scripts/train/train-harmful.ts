@@ -243,7 +243,7 @@ const GROUP_WORDS = Number(process.env.GROUP_WORDS ?? 0);
 /** > 0: each "produce harmful text" frame signal present in a window adds this many hashed features (harmful/text-request.ts; round 48, hI). */
 const TEXT_REQUEST = Number(process.env.TEXT_REQUEST ?? 0);
 
-/** > 0: each "demeaning people" signal present in a window (belittling verb, derogatory qualifier, negative trait, generalised trait) adds this many hashed features (harmful/demeaning.ts; round 49, hH); 0: off. */
+/** > 0: each "demeaning people" signal present in a window (belittling verb, derogatory qualifier, negative trait, generalised trait) adds this many hashed features (harmful/demeaning.ts; round 49, hH; not kept: see the model card); 0: off. */
 const DEMEANING = Number(process.env.DEMEANING ?? 0);
 
 /**

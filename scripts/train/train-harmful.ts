@@ -41,6 +41,7 @@
  * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts),
  * round 45's: BENIGN_TOPIC_TWINS (harmful/topic-twins.ts),
  * round 49's: DEMEANING (harmful/demeaning.ts; a "demeaning people" word-class lexicon, hH),
+ * ABOUT_DEMEANING (harmful/about-demeaning.ts; benign questions about demeaning people, hH),
  * round 48's: TEXT_REQUEST (harmful/text-request.ts; the "produce harmful text" frame),
  * TEXT_REQUEST_SIDE / TEXT_REQUEST_SIDE_L2 / TEXT_REQUEST_SIDE_CAP (harmful/text-request-side.ts; the same frame as side inputs outside the 1/√n sum),
  * round 47's: THRESHOLD_RULE / THRESHOLD_MIN_ROWS (harmful/threshold-rule.ts; how the slice picks the threshold),
@@ -65,6 +66,7 @@ import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injec
 import { ClusterScorer } from './clusters-harmful/cluster-scorer';
 import { topicalClusters } from './clusters-harmful/topical';
 import { gloveVectors } from './embeddings/glove';
+import { ABOUT_DEMEANING_GROUP, aboutDemeaningRows } from './harmful/about-demeaning';
 import {
   type CategoryReportRow,
   categoryReport,
@@ -142,6 +144,8 @@ const ORDINARY_WEIGHT = Number(process.env.ORDINARY_WEIGHT ?? 1);
 const EVERYDAY_REQUESTS = Number(process.env.EVERYDAY_REQUESTS ?? 0);
 /** Weight of the everyday-request source relative to another source of its size. */
 const EVERYDAY_WEIGHT = Number(process.env.EVERYDAY_WEIGHT ?? 1);
+/** 1: template-written benign questions about demeaning people join the negatives as a source of their own (harmful/about-demeaning.ts; round 49, hH, meant with DEMEANING); 0: off. */
+const ABOUT_DEMEANING = Number(process.env.ABOUT_DEMEANING ?? 0);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -411,7 +415,12 @@ if (!Number.isInteger(THRESHOLD_MIN_ROWS) || THRESHOLD_MIN_ROWS < 1) {
 /** Rows kept out of training to calibrate and pick the threshold: a fixed 10% slice by a hash of the id. */
 export function isCalibrationRow(row: HarmfulRow): boolean {
   // The ordinary-request templates only train: the threshold is picked on the collections' rows.
-  if (row.group === ORDINARY_REQUESTS_GROUP || row.group === EVERYDAY_REQUESTS_GROUP) return false;
+  if (
+    row.group === ORDINARY_REQUESTS_GROUP ||
+    row.group === EVERYDAY_REQUESTS_GROUP ||
+    row.group === ABOUT_DEMEANING_GROUP
+  )
+    return false;
   return fnv(`harmful-calibration:${row.augmentOf ?? row.id}`) % 10 === 0;
 }
 
@@ -986,12 +995,13 @@ function main() {
   const rows = harmfulRows(paths);
   if (ORDINARY_REQUESTS > 0) rows.push(...ordinaryRequestRows());
   if (EVERYDAY_REQUESTS > 0) rows.push(...everydayRequestRows());
+  if (ABOUT_DEMEANING > 0) rows.push(...aboutDemeaningRows());
   if (PROSE_STEP > 0) {
     for (const row of proseRows(englishParagraphs(paths), PROSE_STEP)) {
       rows.push({ ...row, label: 0, kind: 'general' });
     }
   }
-  if (ORDINARY_REQUESTS > 0 || EVERYDAY_REQUESTS > 0 || PROSE_STEP > 0) {
+  if (ORDINARY_REQUESTS > 0 || EVERYDAY_REQUESTS > 0 || ABOUT_DEMEANING > 0 || PROSE_STEP > 0) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   const originals = rows.length;

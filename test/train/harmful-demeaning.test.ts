@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aboutDemeaningRows } from '../../scripts/train/harmful/about-demeaning';
 import {
   DEMEANING_SIGNALS,
   demeaningFeatures,
@@ -118,5 +119,20 @@ describe('demeaning look-alikes (round 49, hH): benign questions the shipped mod
       text => scoreHarmful(text).score >= DEFAULT_HARMFUL_THRESHOLD,
     );
     expect(blocked).toEqual([]);
+  });
+});
+
+describe('aboutDemeaningRows (round 49, hH)', () => {
+  it('is deterministic, benign, and generates none of the written look-alikes', () => {
+    const rows = aboutDemeaningRows();
+    expect(rows.length).toBe(290);
+    expect(aboutDemeaningRows().map(row => row.text)).toEqual(rows.map(row => row.text));
+    expect(rows.every(row => row.label === 0 && row.group === 'synthetic:about-demeaning')).toBe(
+      true,
+    );
+    const generated = new Set(rows.map(row => foldText(row.text)));
+    expect(
+      [...LOOKALIKES, ...BLOCKED_LOOKALIKES].filter(text => generated.has(foldText(text))),
+    ).toEqual([]);
   });
 });

@@ -144,7 +144,7 @@ const ORDINARY_WEIGHT = Number(process.env.ORDINARY_WEIGHT ?? 1);
 const EVERYDAY_REQUESTS = Number(process.env.EVERYDAY_REQUESTS ?? 0);
 /** Weight of the everyday-request source relative to another source of its size. */
 const EVERYDAY_WEIGHT = Number(process.env.EVERYDAY_WEIGHT ?? 1);
-/** 1: template-written benign questions about demeaning people join the negatives as a source of their own (harmful/about-demeaning.ts; round 49, hH, meant with DEMEANING); 0: off. */
+/** 1: template-written benign questions about demeaning people join the negatives as a source of their own (harmful/about-demeaning.ts; round 49, hH, meant with DEMEANING; not kept: see the model card); 0: off. */
 const ABOUT_DEMEANING = Number(process.env.ABOUT_DEMEANING ?? 0);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);

@@ -1,5 +1,5 @@
 /**
- * Round 49 (hH, issue 19; `ABOUT_DEMEANING=1`, meant with `DEMEANING=4`):
+ * Round 49 (hH, issue 19; `ABOUT_DEMEANING=1`, meant with `DEMEANING=4`; not kept, see the model card):
  * template-written benign questions *about* demeaning people (how to
  * respond to insults, stop bullying, moderate slurs, study where a
  * stereotype comes from, write a scene of prejudice in fiction), as

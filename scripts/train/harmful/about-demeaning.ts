@@ -125,19 +125,17 @@ export function aboutDemeaningRows(seed = 49): HarmfulRow[] {
     ...combine(random, [studyOpeners, stereotypes, tails], 70),
     ...combine(random, [frameOpeners, frameTasks, tails], 40),
   ];
-  const seen = new Set<string>();
-  const rows: HarmfulRow[] = [];
-  for (const text of texts) {
-    if (seen.has(text)) continue;
-    seen.add(text);
-    rows.push({
-      id: `about-demeaning-${fnv(text).toString(16).padStart(8, '0')}`,
-      text,
-      label: 0,
-      group: ABOUT_DEMEANING_GROUP,
-      family: 'synthetic',
-      kind: 'lookalike',
-    });
-  }
-  return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const unique = [...new Set(texts)];
+  return unique
+    .map(
+      (text): HarmfulRow => ({
+        id: `about-demeaning-${fnv(text).toString(16).padStart(8, '0')}`,
+        text,
+        label: 0,
+        group: ABOUT_DEMEANING_GROUP,
+        family: 'synthetic',
+        kind: 'lookalike',
+      }),
+    )
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

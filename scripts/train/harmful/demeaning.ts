@@ -25,6 +25,7 @@
  */
 import { namedFeature } from '../../../src/guards/prompt-injection/hashed-features';
 import { ExperimentScorer } from './concept-features';
+import { windowWords } from './group-words';
 import { appendFeatures } from './skip-grams';
 
 const VERB = 1;
@@ -66,27 +67,14 @@ export const DEMEANING_SIGNALS = ['belittle', 'derogatory', 'trait', 'all+trait'
 
 /** A trait counts as generalised when at most this many words after a generalising word. */
 const GENERAL_REACH = 6;
-const LONGEST = 16;
 const NONE = -1_000_000;
-
-const isWordUnit = (code: number) =>
-  (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 39 || code >= 0xc0;
 
 /** Bit mask of `DEMEANING_SIGNALS` present in folded `text[start, end)`: one pass over its words. */
 export function demeaningMask(text: string, start: number, end: number): number {
   let mask = 0;
-  let word = 0;
   let allAt = NONE;
-  let at = start;
-  while (at < end) {
-    while (at < end && !isWordUnit(text.charCodeAt(at))) at++;
-    const from = at;
-    while (at < end && isWordUnit(text.charCodeAt(at))) at++;
-    if (at === from) break;
-    word++;
-    if (at - from > LONGEST) continue;
-    const flags = classOf.get(text.slice(from, at));
-    if (flags === undefined) continue;
+  for (const [word, token] of windowWords(text, start, end).entries()) {
+    const flags = classOf.get(token) ?? 0;
     if (flags & VERB) mask |= 1;
     if (flags & SLUR) mask |= 2;
     if (flags & TRAIT) {
@@ -98,26 +86,15 @@ export function demeaningMask(text: string, start: number, end: number): number 
   return mask;
 }
 
-const bucketCache = new Map<string, readonly number[]>();
-
 /** The hashed feature indices of the signals in `mask`, `copies` each, in 2^`bits` buckets. */
 export function demeaningFeatures(mask: number, bits: number, copies: number): number[] {
-  const out: number[] = [];
-  for (const [at, name] of DEMEANING_SIGNALS.entries()) {
-    if ((mask & (1 << at)) === 0) continue;
-    const key = `${name}:${bits}:${copies}`;
-    let indices = bucketCache.get(key);
-    if (indices === undefined) {
-      const made: number[] = [];
-      for (let copy = 0; copy < copies; copy++) {
-        made.push(namedFeature(`demeaning:${name}#${copy}`, bits));
-      }
-      indices = made;
-      bucketCache.set(key, indices);
-    }
-    out.push(...indices);
-  }
-  return out;
+  return DEMEANING_SIGNALS.flatMap((name, at) =>
+    (mask & (1 << at)) === 0
+      ? []
+      : Array.from({ length: copies }, (_, copy) =>
+          namedFeature(`demeaning:${name}#${copy}`, bits),
+        ),
+  );
 }
 
 /** An ExperimentScorer whose windows also carry the demeaning signals. */

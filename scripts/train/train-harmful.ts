@@ -40,6 +40,8 @@
  * (harmful/group-words.ts); round 42's: REQUEST_BALANCE (harmful/request-weights.ts);
  * round 43's: REQUEST_GATE (harmful/request-gate.ts); round 44's: TOPIC_TWINS (harmful/topic-twins.ts),
  * round 45's: BENIGN_TOPIC_TWINS (harmful/topic-twins.ts),
+ * round 49's: DEMEANING (harmful/demeaning.ts; a "demeaning people" word-class lexicon, hH),
+ * ABOUT_DEMEANING (harmful/about-demeaning.ts; benign questions about demeaning people, hH),
  * round 48's: TEXT_REQUEST (harmful/text-request.ts; the "produce harmful text" frame),
  * TEXT_REQUEST_SIDE / TEXT_REQUEST_SIDE_L2 / TEXT_REQUEST_SIDE_CAP (harmful/text-request-side.ts; the same frame as side inputs outside the 1/√n sum),
  * round 49's: LANGUAGE_REQUESTS (harmful/language-requests.ts),
@@ -65,6 +67,7 @@ import type { InjectionModelSpec } from '../../src/guards/prompt-injection/injec
 import { ClusterScorer } from './clusters-harmful/cluster-scorer';
 import { topicalClusters } from './clusters-harmful/topical';
 import { gloveVectors } from './embeddings/glove';
+import { ABOUT_DEMEANING_GROUP, aboutDemeaningRows } from './harmful/about-demeaning';
 import {
   type CategoryReportRow,
   categoryReport,
@@ -78,6 +81,7 @@ import {
   ExperimentScorer,
 } from './harmful/concept-features';
 import { contextParagraphs, contextTwins } from './harmful/context';
+import { DemeaningScorer } from './harmful/demeaning';
 import { trainLogisticDropout } from './harmful/dropout';
 import { EnsembleScorer, wordRows } from './harmful/ensemble';
 import { EVERYDAY_REQUESTS_GROUP, everydayRequestRows } from './harmful/everyday-requests';
@@ -150,6 +154,8 @@ const EVERYDAY_WEIGHT = Number(process.env.EVERYDAY_WEIGHT ?? 1);
  * passed its keep rule: see the model card).
  */
 const LANGUAGE_REQUESTS = Number(process.env.LANGUAGE_REQUESTS ?? 0);
+/** 1: template-written benign questions about demeaning people join the negatives as a source of their own (harmful/about-demeaning.ts; round 49, hH, meant with DEMEANING; not kept: see the model card); 0: off. */
+const ABOUT_DEMEANING = Number(process.env.ABOUT_DEMEANING ?? 0);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -251,6 +257,9 @@ const GROUP_WORDS = Number(process.env.GROUP_WORDS ?? 0);
 /** > 0: each "produce harmful text" frame signal present in a window adds this many hashed features (harmful/text-request.ts; round 48, hI). */
 const TEXT_REQUEST = Number(process.env.TEXT_REQUEST ?? 0);
 
+/** > 0: each "demeaning people" signal present in a window (belittling verb, derogatory qualifier, negative trait, generalised trait) adds this many hashed features (harmful/demeaning.ts; round 49, hH; not kept: see the model card); 0: off. */
+const DEMEANING = Number(process.env.DEMEANING ?? 0);
+
 /**
  * 1: the same frame signals as four side inputs of a window's logit, outside
  * the 1/√n sum (harmful/text-request-side.ts; round 48, hM), their weights
@@ -282,6 +291,8 @@ function makeScorer(
   if (SKIPGRAMS > 0) return skipGramScorer(spec, CONCEPTS, readings, SKIPGRAMS);
   if (FRAME_FEATURES > 0)
     return Object.assign(new FrameScorer(spec, CONCEPTS, readings), { copies: FRAME_FEATURES });
+  if (DEMEANING > 0)
+    return Object.assign(new DemeaningScorer(spec, CONCEPTS, readings), { copies: DEMEANING });
   if (TEXT_REQUEST > 0)
     return Object.assign(new TextRequestScorer(spec, CONCEPTS, readings), { copies: TEXT_REQUEST });
   if (GROUP_WORDS > 0)
@@ -417,7 +428,8 @@ export function isCalibrationRow(row: HarmfulRow): boolean {
   if (
     row.group === ORDINARY_REQUESTS_GROUP ||
     row.group === EVERYDAY_REQUESTS_GROUP ||
-    row.group === LANGUAGE_REQUESTS_GROUP
+    row.group === LANGUAGE_REQUESTS_GROUP ||
+    row.group === ABOUT_DEMEANING_GROUP
   )
     return false;
   return fnv(`harmful-calibration:${row.augmentOf ?? row.id}`) % 10 === 0;
@@ -998,12 +1010,19 @@ function main() {
   if (ORDINARY_REQUESTS > 0) rows.push(...ordinaryRequestRows());
   if (EVERYDAY_REQUESTS > 0) rows.push(...everydayRequestRows());
   if (LANGUAGE_REQUESTS > 0) rows.push(...languageRequestRows());
+  if (ABOUT_DEMEANING > 0) rows.push(...aboutDemeaningRows());
   if (PROSE_STEP > 0) {
     for (const row of proseRows(englishParagraphs(paths), PROSE_STEP)) {
       rows.push({ ...row, label: 0, kind: 'general' });
     }
   }
-  if (ORDINARY_REQUESTS > 0 || EVERYDAY_REQUESTS > 0 || LANGUAGE_REQUESTS > 0 || PROSE_STEP > 0) {
+  if (
+    ORDINARY_REQUESTS > 0 ||
+    EVERYDAY_REQUESTS > 0 ||
+    LANGUAGE_REQUESTS > 0 ||
+    ABOUT_DEMEANING > 0 ||
+    PROSE_STEP > 0
+  ) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   const originals = rows.length;

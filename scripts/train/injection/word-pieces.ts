@@ -254,6 +254,18 @@ export function isWordPieceToken(
   return reach[length] === 1;
 }
 
+/** Whether `token[from, to)` (lower-case letters) is a vocabulary word, or one with an English affix. */
+export function isVocabularyWord(
+  vocabulary: WordSet,
+  token: string,
+  from = 0,
+  to = token.length,
+): boolean {
+  return (
+    vocabulary.hasHash(wordHash(token, from, to)) || isAffixedWord(vocabulary, token, from, to)
+  );
+}
+
 /** Whether `token[from, to)` is a vocabulary word (of `PIECE_MIN`+ letters) with an affix. */
 function isAffixedWord(vocabulary: WordSet, token: string, from: number, to: number): boolean {
   for (const suffix of AFFIX_SUFFIXES) {

@@ -23,13 +23,16 @@
  * the rephrasings of all of those. `leak` keeps the full harmful training set
  * (an upper bound).
  */
+import { resolve } from 'node:path';
 import type { HarmfulScorer } from '../../../src/guards/harmful-content/harmful-scorer';
+import { dominantScript } from '../../../src/guards/harmful-content/script';
 import { readEncodings } from '../../../src/guards/prompt-injection/decode-segments';
 import {
   bestHarmfulReading,
   suffixHarmfulProbability,
 } from '../../../src/guards/prompt-injection/decoded-harmful';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
+import { adversarialSuffixStart } from '../../../src/guards/prompt-injection/suffix-gate';
 import { containment, tokens } from '../compose/compose';
 import { type HarmfulRow, harmfulRows } from '../harmful/harmful-data';
 import type { DataPaths, TrainingRow } from '../injection-data';
@@ -43,6 +46,9 @@ import {
   type Prepared,
   prepare as prepareHarmful,
 } from '../train-harmful';
+import { wordPieceSuffixStart } from './suffix-word-piece-gate';
+import { WordSet } from './word-pieces';
+import { vocabularyHashes } from './word-vocabulary';
 
 /**
  * Round 41's rule (see the file's comment), with round 42's cutoff the
@@ -88,8 +94,40 @@ export const SUFFIX_OUTSIDE = process.env.SUFFIX_OUTSIDE === '1';
  */
 export const SUFFIX_BANG_MIXED = process.env.SUFFIX_BANG_MIXED !== '0';
 
-/** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`, `SUFFIX_BANG_MIXED`). */
+/**
+ * Round 49 (hD, issue 15; `SUFFIX_WORD_PIECES=1`, off by default): the
+ * suffix rule's gate also opens by variant F's word-piece gate
+ * (`suffix-word-piece-gate.ts`: one-script suffixes of glued word pieces,
+ * in a text whose words outside the suffix are English vocabulary); the
+ * request is the text before the earlier of the two gates' starts. The
+ * vocabulary (`word-vocabulary.ts`) is built from the corpora on first use.
+ */
+export const SUFFIX_WORD_PIECES = process.env.SUFFIX_WORD_PIECES === '1';
+
+let suffixVocabulary: WordSet | undefined;
+
+/** The word-piece gate's vocabulary, built once from `corpora` (default: the trainer's). */
+export function suffixWordVocabulary(
+  corpora = resolve(import.meta.dirname, '../../../../shared/corpora'),
+): WordSet {
+  suffixVocabulary ??= new WordSet(vocabularyHashes({ corpora, datasets: '' }));
+  return suffixVocabulary;
+}
+
+/** Variant F's reading: the text before the earlier of round 46's and the word-piece gate's starts, or undefined. */
+export function textBeforeWordPieceSuffix(folded: string, vocabulary: WordSet): string | undefined {
+  const old = adversarialSuffixStart(folded, SUFFIX_BANG_MIXED);
+  const pieces = wordPieceSuffixStart(folded, vocabulary, dominantScript(folded) === 'latin');
+  const start = old < 0 ? pieces : pieces < 0 ? old : Math.min(old, pieces);
+  return start > 0 ? folded.slice(0, start) : undefined;
+}
+
+/** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`, `SUFFIX_BANG_MIXED`, `SUFFIX_WORD_PIECES`). */
 export function suffixRuleProbability(text: string, harmful: HarmfulScorer): number {
+  if (SUFFIX_WORD_PIECES) {
+    const request = textBeforeWordPieceSuffix(foldText(text), suffixWordVocabulary());
+    return request === undefined ? 0 : bestHarmfulReading([request], harmful).probability;
+  }
   return suffixHarmfulProbability(
     text,
     harmful,

@@ -15,10 +15,10 @@
 import { dominantScript } from '../../../src/guards/harmful-content/script';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
 import { adversarialSuffixStart } from '../../../src/guards/prompt-injection/suffix-gate';
+import { wordPieceSuffixStart } from '../../../src/guards/prompt-injection/suffix-word-piece-gate';
 import { syntheticRows } from '../augment';
 import { harmfulRows } from '../harmful/harmful-data';
 import { type DataPaths, directRows, indirectRows } from '../injection-data';
-import { wordPieceSuffixStart } from './suffix-word-piece-gate';
 import { WordSet } from './word-pieces';
 import { vocabularyHashes } from './word-vocabulary';
 

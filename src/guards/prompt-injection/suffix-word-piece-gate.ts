@@ -28,8 +28,26 @@
  * none. Two passes over the tokens: linear; memory is the token offsets.
  */
 
-import { SUFFIX_ODD, SUFFIX_WINDOW } from '../../../src/guards/prompt-injection/suffix-gate';
-import { isVocabularyWord, isWordPieceToken, type WordSet } from './word-pieces';
+import { dominantScript } from '../harmful-content/script';
+import {
+  adversarialSuffixStart,
+  SUFFIX_BANG_NEEDS_MIXED,
+  SUFFIX_ODD,
+  SUFFIX_WINDOW,
+} from './suffix-gate';
+import {
+  isVocabularyWord,
+  isWordPieceToken,
+  WORD_PIECE_MAX,
+  WORD_PIECE_MIN,
+  type WordSet,
+} from './word-pieces';
+
+/**
+ * Whether `scorePromptInjection` reads the word-piece gate (round 49: on,
+ * kept by its left-out run; the trainer's `SUFFIX_WORD_PIECES`).
+ */
+export const SUFFIX_WORD_PIECES_ON = true;
 
 /** Most tokens of a record line's key (the last ends in `:`). */
 export const RECORD_KEY_TOKENS = 4;
@@ -216,4 +234,74 @@ export function wordPieceSuffixStart(text: string, vocabulary: WordSet, latin: b
     if (hasMixed || english) return tokens[first]!.start;
   }
   return -1;
+}
+
+/**
+ * Whether folded `text` may open variant F's gate where round 46's gate
+ * (`adversarialSuffixStart`) does not: a window of `SUFFIX_WINDOW` tokens
+ * holding `SUFFIX_ODD` tokens that are a lone `!`, hold both a Latin letter
+ * and a character of another script (`U+0370` on), or are 8 to 40 ASCII
+ * lower-case letters, one of the last kind at least. When it returns false, variant F opens exactly where round 46's
+ * gate does (its windows then hold no word piece), so the vocabulary need
+ * not be read. One pass, no vocabulary.
+ */
+export function mayOpenWordPieceGate(text: string): boolean {
+  // The last SUFFIX_WINDOW tokens: 0 plain, 1 maybe odd, 2 a word-piece shape.
+  const ring = new Uint8Array(SUFFIX_WINDOW);
+  let tokens = 0;
+  let maybe = 0;
+  let shaped = 0;
+  let start = -1;
+  let lower = true;
+  let latin = false;
+  let other = false;
+  for (let index = 0; index <= text.length; index++) {
+    const code = index < text.length ? text.charCodeAt(index) : 32;
+    if (code > 32) {
+      if (start < 0) start = index;
+      if (isLatin(code)) latin = true;
+      else if (code >= 0x370) other = true;
+      if (code < 97 || code > 122) lower = false;
+      continue;
+    }
+    if (start < 0) continue;
+    const length = index - start;
+    const kind =
+      lower && length >= WORD_PIECE_MIN && length <= WORD_PIECE_MAX
+        ? 2
+        : (latin && other) || (length === 1 && text.charCodeAt(start) === 33)
+          ? 1
+          : 0;
+    const slot = tokens++ % SUFFIX_WINDOW;
+    if (ring[slot]! > 0) maybe--;
+    if (ring[slot] === 2) shaped--;
+    ring[slot] = kind;
+    if (kind > 0) maybe++;
+    if (kind === 2) shaped++;
+    if (shaped > 0 && maybe >= SUFFIX_ODD) return true;
+    start = -1;
+    lower = true;
+    latin = false;
+    other = false;
+  }
+  return false;
+}
+
+/**
+ * The folded text before an adversarial suffix by round 46's gate or
+ * variant F's, whichever opens earlier (the trainer's `SUFFIX_WORD_PIECES`
+ * reading), or `undefined` when both stay shut or nothing comes before.
+ * `vocabulary` is asked for only when `mayOpenWordPieceGate` says so.
+ */
+export function textBeforeAnySuffix(
+  folded: string,
+  vocabulary: () => WordSet,
+  bangNeedsMixed = SUFFIX_BANG_NEEDS_MIXED,
+): string | undefined {
+  const old = adversarialSuffixStart(folded, bangNeedsMixed);
+  const pieces = mayOpenWordPieceGate(folded)
+    ? wordPieceSuffixStart(folded, vocabulary(), dominantScript(folded) === 'latin')
+    : -1;
+  const start = old < 0 ? pieces : pieces < 0 ? old : Math.min(old, pieces);
+  return start > 0 ? folded.slice(0, start) : undefined;
 }

@@ -27,13 +27,14 @@ export class HarmfulModelLoadError extends GuardrailFailClosedError {
  * checks it equals the shipped model. Decoded here, once.
  */
 const importShipped = (): Promise<HarmfulScorer> =>
-  Promise.all([import('./model/harmful-scorer-data'), import('./model/word-vocabulary-data')]).then(
-    ([data, words]) => {
-      // Round 49: the word-piece suffix gate's vocabulary comes with it (see word-vocabulary.ts).
-      giveWordVocabulary(words.WORD_VOCABULARY);
-      return decodeHarmfulModel(data.harmfulModel, data.HARMFUL_READINGS);
-    },
-  );
+  Promise.all([
+    import('./model/harmful-scorer-data'),
+    import('./model/word-vocabulary-chunk'),
+  ]).then(([data, words]) => {
+    // Round 49: the word-piece suffix gate's vocabulary comes with it (see word-vocabulary.ts).
+    giveWordVocabulary(words.WORD_VOCABULARY);
+    return decodeHarmfulModel(data.harmfulModel, data.HARMFUL_READINGS);
+  });
 
 const harmfulModel = loadOnce(
   importShipped,

@@ -28,7 +28,7 @@ import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
 import { piecesPrefix, textBeforeSuffix } from './suffix-gate';
 import { SUFFIX_WORD_PIECES_ON, textBeforeAnySuffix } from './suffix-word-piece-gate';
-import { giveWordVocabulary, wordVocabulary } from './word-vocabulary';
+import { giveWordVocabulary, wordVocabularyAfter } from './word-vocabulary';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
@@ -317,10 +317,11 @@ export function scoreWithModels(
   // vocabulary comes with the harmful model, asked for only when the text
   // has the shape (`mayOpenWordPieceGate`).
   const request = SUFFIX_WORD_PIECES_ON
-    ? textBeforeAnySuffix(masked === text ? pieces.join('') : foldText(text), () => {
-        harmfulScorer();
-        return wordVocabulary();
-      })
+    ? textBeforeAnySuffix(
+        masked === text ? pieces.join('') : foldText(text),
+        // Given by scorePromptInjection, or with the harmful model (promptInjection()).
+        () => wordVocabularyAfter(harmfulScorer),
+      )
     : textBeforeSuffix(masked === text ? pieces : foldTextPieces(text));
   if (request !== undefined) {
     const { probability } = bestHarmfulReading([request], harmfulScorer());
@@ -387,14 +388,13 @@ export function scorePromptInjection(
     root: 'scorePromptInjection.options',
     shape: scoreOptionShape,
   });
+  // The word-piece suffix gate's vocabulary (round 49), imported statically as the harmful model is.
+  giveWordVocabulary(WORD_VOCABULARY);
   return scoreInMode(text, mode, shippedHarmfulScorer);
 }
 
 /** The harmful model `scorePromptInjection` reads (imported statically: it is synchronous). */
-const shippedHarmfulScorer = (): HarmfulScorer => {
-  giveWordVocabulary(WORD_VOCABULARY);
-  return harmfulModels().scorer;
-};
+const shippedHarmfulScorer = (): HarmfulScorer => harmfulModels().scorer;
 
 /** The options `scorePromptInjection` takes. */
 const scoreOptionShape = { mode: oneOf(['direct', 'indirect']) };

@@ -25,6 +25,15 @@ export function giveWordVocabulary(base64: string): void {
   given = base64;
 }
 
+/**
+ * The vocabulary given so far; when none was, calls `load` first (the
+ * harmful model's accessor of `promptInjection()`, whose load gives it).
+ */
+export function wordVocabularyAfter(load: () => unknown): WordSet {
+  if (vocabulary === undefined) load();
+  return wordVocabulary();
+}
+
 /** The vocabulary given so far; throws `WordVocabularyLoadError` when none was. */
 export function wordVocabulary(): WordSet {
   if (vocabulary === undefined) {

@@ -16,23 +16,14 @@ import { dominantScript } from '../../../src/guards/harmful-content/script';
 import { foldText } from '../../../src/guards/prompt-injection/fold-text';
 import { adversarialSuffixStart } from '../../../src/guards/prompt-injection/suffix-gate';
 import { wordPieceSuffixStart } from '../../../src/guards/prompt-injection/suffix-word-piece-gate';
-import { syntheticRows } from '../augment';
-import { harmfulRows } from '../harmful/harmful-data';
-import { type DataPaths, directRows, indirectRows } from '../injection-data';
+import type { DataPaths } from '../injection-data';
+import { screenRows } from './suffix-one-script-screen';
 import { WordSet } from './word-pieces';
 import { vocabularyHashes } from './word-vocabulary';
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const paths: DataPaths = { corpora: '../shared/corpora', datasets: '../shared/datasets' };
-  const rows: Array<{ text: string; label: number; group: string; family?: string }> = [
-    ...directRows(paths).map(row => ({ ...row, group: `direct:${row.group}` })),
-    ...indirectRows(paths).map(row => ({ ...row, group: `indirect:${row.group}` })),
-    ...syntheticRows().map(row => ({ ...row, group: `direct:${row.group}` })),
-    ...harmfulRows(paths).map(row => ({
-      ...row,
-      group: `harmful:${row.label === 1 ? 'harmful' : (row.kind ?? 'general')}:${row.group}`,
-    })),
-  ];
+  const rows = screenRows(paths);
   const vocabulary = new WordSet(vocabularyHashes(paths));
   console.log(`vocabulary ${vocabulary.size} hashes`);
   const counts = new Map<string, { rows: number; old: number; f: number; only: number }>();

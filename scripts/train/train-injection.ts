@@ -126,7 +126,9 @@ import {
   harmfulLeakControl,
   readingsProbability,
   SUFFIX_HARMFUL,
+  SUFFIX_WORD_PIECES,
   suffixRuleProbability,
+  wordVocabularyFiles,
 } from './injection/decoded-harmful';
 import { DeepInjectionScorer, type DeepModelSpec } from './injection/deep-model';
 import {
@@ -1356,6 +1358,10 @@ async function main() {
   log(`language model: ${paragraphs.length} paragraphs`);
   const files = new Map<string, string>();
   files.set('char-language-model-table.ts', languageModelFile(languageModel, paragraphs.length));
+  // SUFFIX_WORD_PIECES (round 49): the word-piece suffix gate's vocabulary, for the scorer.
+  if (SUFFIX_WORD_PIECES) {
+    for (const [name, contents] of wordVocabularyFiles(paths.corpora)) files.set(name, contents);
+  }
 
   // The statement model of indirect mode: n-grams only (with the slot
   // features, statements of tool outputs were caught less often: see the

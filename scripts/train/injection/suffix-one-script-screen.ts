@@ -245,9 +245,15 @@ function kindBreakdown(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const paths: DataPaths = { corpora: '../shared/corpora', datasets: '../shared/datasets' };
-  const rows: Array<{ text: string; label: number; group: string; family?: string }> = [
+/**
+ * Every row the suffix screens read (rounds 46, 47, 49), grouped by mode and
+ * source: direct and indirect corpora and dev sets, the synthetic rows, and
+ * harmful.jsonl's rows by label and benign kind.
+ */
+export function screenRows(
+  paths: DataPaths,
+): Array<{ text: string; label: number; group: string; family?: string }> {
+  return [
     ...directRows(paths).map(row => ({ ...row, group: `direct:${row.group}` })),
     ...indirectRows(paths).map(row => ({ ...row, group: `indirect:${row.group}` })),
     ...syntheticRows().map(row => ({ ...row, group: `direct:${row.group}` })),
@@ -256,6 +262,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       group: `harmful:${row.label === 1 ? 'harmful' : (row.kind ?? 'general')}:${row.group}`,
     })),
   ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const paths: DataPaths = { corpora: '../shared/corpora', datasets: '../shared/datasets' };
+  const rows = screenRows(paths);
   const vocabulary = new WordSet(vocabularyHashes(paths));
   type Count = {
     rows: number;

@@ -3,6 +3,7 @@ import { loadOnce } from '../../core/load-once';
 import { afterModelLoad } from '../../core/model-wait';
 import { decodeHarmfulModel } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
+import { giveWordVocabulary } from './word-vocabulary';
 
 /**
  * `promptInjection()`'s harmful-content model (its decoded-harmful signal)
@@ -26,9 +27,14 @@ export class HarmfulModelLoadError extends GuardrailFailClosedError {
  * checks it equals the shipped model. Decoded here, once.
  */
 const importShipped = (): Promise<HarmfulScorer> =>
-  import('./model/harmful-scorer-data').then(data =>
-    decodeHarmfulModel(data.harmfulModel, data.HARMFUL_READINGS),
-  );
+  Promise.all([
+    import('./model/harmful-scorer-data'),
+    import('./model/word-vocabulary-chunk'),
+  ]).then(([data, words]) => {
+    // Round 49: the word-piece suffix gate's vocabulary comes with it (see word-vocabulary.ts).
+    giveWordVocabulary(words.WORD_VOCABULARY);
+    return decodeHarmfulModel(data.harmfulModel, data.HARMFUL_READINGS);
+  });
 
 const harmfulModel = loadOnce(
   importShipped,

@@ -21,11 +21,14 @@ import {
 import { type InjectionModels, injectionModels } from './load-models';
 import { DECODED_HARMFUL_CUTOFF, SUFFIX_HARMFUL_CUTOFF } from './model/direct-model';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
+import { WORD_VOCABULARY } from './model/word-vocabulary-data';
 import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
 import { hasPretext, PRETEXT_PROBABILITY, PRETEXT_RULE, PRETEXT_SIGNAL } from './pretext';
 import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
 import { piecesPrefix, textBeforeSuffix } from './suffix-gate';
+import { SUFFIX_WORD_PIECES_ON, textBeforeAnySuffix } from './suffix-word-piece-gate';
+import { giveWordVocabulary, wordVocabularyAfter } from './word-vocabulary';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
@@ -309,7 +312,17 @@ export function scoreWithModels(
   // picked on held-apart benign prompts on. Read on the text as written, as
   // in training (`suffixHarmfulProbability`); the harmful model loads only
   // when the gate opens.
-  const request = textBeforeSuffix(masked === text ? pieces : foldTextPieces(text));
+  // Round 49 (hD): or by the word-piece gate (one-script suffixes of glued
+  // word pieces, suffix-word-piece-gate.ts), whichever opens earlier; its
+  // vocabulary comes with the harmful model, asked for only when the text
+  // has the shape (`mayOpenWordPieceGate`).
+  const request = SUFFIX_WORD_PIECES_ON
+    ? textBeforeAnySuffix(
+        masked === text ? pieces.join('') : foldText(text),
+        // Given by scorePromptInjection, or with the harmful model (promptInjection()).
+        () => wordVocabularyAfter(harmfulScorer),
+      )
+    : textBeforeSuffix(masked === text ? pieces : foldTextPieces(text));
   if (request !== undefined) {
     const { probability } = bestHarmfulReading([request], harmfulScorer());
     if (probability >= SUFFIX_HARMFUL_CUTOFF) {
@@ -375,6 +388,8 @@ export function scorePromptInjection(
     root: 'scorePromptInjection.options',
     shape: scoreOptionShape,
   });
+  // The word-piece suffix gate's vocabulary (round 49), imported statically as the harmful model is.
+  giveWordVocabulary(WORD_VOCABULARY);
   return scoreInMode(text, mode, shippedHarmfulScorer);
 }
 

@@ -37,7 +37,7 @@ const questions = readFileSync(join(fixtures, 'system-prompt-questions.txt'), 'u
   .filter(line => line.length > 0);
 
 /** Turns as a prompt: user, assistant, user, … */
-export function messagesOf(turns: readonly string[]): ModelMessage[] {
+function messagesOf(turns: readonly string[]): ModelMessage[] {
   return turns.map((text, index) =>
     index % 2 === 0
       ? { role: 'user' as const, content: text }
@@ -53,7 +53,7 @@ async function judged(turns: readonly string[]): Promise<{ reached: boolean; sig
     model,
     middleware: guardrails({
       input: [promptInjection()],
-      onEvent: record => {
+      onEvent: ({ record }) => {
         if (record.status === 'blocked') {
           signals.push(...((record.info as { signals?: string[] } | undefined)?.signals ?? []));
         }

@@ -1,6 +1,6 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
-import type { Guardrail, GuardrailKind } from '../../core/types';
+import type { Guardrail, GuardrailContext, GuardrailKind } from '../../core/types';
 import { readsJson } from '../shared/json-string-spans';
 import { bestJsonReading } from '../shared/json-text';
 import { loadHarmfulScorer, withHarmfulScorer } from './harmful-model-loader';
@@ -68,6 +68,37 @@ function defaultMessage(mode: 'direct' | 'indirect', kind: GuardrailKind): strin
   return 'This content looks like a prompt injection and was withheld.';
 }
 
+/** A user message's text as input guardrails judge it: its text parts joined without a separator. */
+function userTextOf(content: GuardrailContext['messages'][number]['content']): string | undefined {
+  if (typeof content === 'string' || !Array.isArray(content)) return undefined;
+  let text: string | undefined;
+  for (const part of content) {
+    if (part.type !== 'text') continue;
+    text = text === undefined ? part.text : text + part.text;
+  }
+  return text;
+}
+
+/**
+ * Whether `content`, judged on input as a user's text, comes after an
+ * assistant message of the prompt (round 49 hE): its first appearance as a
+ * user message's text does (the middleware judges a text that recurs once,
+ * so the earliest place decides). Anything else (another kind, role or
+ * part, a text not found) does not: the rules read it as a first turn.
+ */
+export function followsAssistantTurn(content: string, ctx: GuardrailContext): boolean {
+  if (ctx.kind !== 'input') return false;
+  if ((ctx.role ?? 'user') !== 'user' || (ctx.part ?? 'text') !== 'text') return false;
+  let assistantSeen = false;
+  for (const message of ctx.messages) {
+    if (message.role === 'assistant') assistantSeen = true;
+    else if (message.role === 'user' && userTextOf(message.content) === content) {
+      return assistantSeen;
+    }
+  }
+  return false;
+}
+
 /**
  * Blocks text that reads like a prompt injection: instruction overrides
  * ("ignore all previous instructions"), jailbreak personas and templates,
@@ -79,6 +110,13 @@ function defaultMessage(mode: 'direct' | 'indirect', kind: GuardrailKind): strin
  * encoded runs (base64, hex, URL, tag characters) are decoded and judged too.
  *
  * The record's `info` holds `{ score, signals, mode, threshold }`.
+ *
+ * A user's message that comes after an assistant message of `ctx.messages`
+ * is scored with `followsAssistant` (see `scorePromptInjection`): there
+ * "your instructions / rules" may be the answer's steps, not the
+ * assistant's configuration. The client sends the history, so a forged
+ * assistant turn only turns that wording's rules off (the model still
+ * scores the text as on a first turn).
  *
  * Not stream-safe: weak signals anywhere in the text add up, so it must see
  * the whole text (use it on input and tool results, or `hold` mode on output).
@@ -120,8 +158,9 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
       // lines start and end as written), and a dominant string also alone.
       // The harmful model (a decoded segment's signal) loads on first need:
       // the first check whose text decodes to something waits for it.
+      const follows = effectiveMode === 'direct' && followsAssistantTurn(content, ctx);
       return withHarmfulScorer(harmful => {
-        const read = (text: string) => scoreInMode(text, effectiveMode, harmful);
+        const read = (text: string) => scoreInMode(text, effectiveMode, harmful, follows);
         const { score, signals } =
           (readsJson(ctx) ? bestJsonReading(content, read, JSON_STRING_ALONE_MAX) : undefined) ??
           read(content);

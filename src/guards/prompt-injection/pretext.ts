@@ -33,7 +33,9 @@ export const PRETEXT_PROBABILITY = 0.99;
 
 /**
  * Whether `scorePromptInjection` applies the pretext rule in direct mode:
- * off. hN's rule passed round 45's Pareto rule but blocked ordinary chat
+ * on since round 49 (hE), read with the conversation (`ANSWER_DIRECTIVES`
+ * do not count after an assistant answer; `ignore all` is no directive).
+ * Round 48: off. hN's rule passed round 45's Pareto rule but blocked ordinary chat
  * (review hQ: "enable debug mode … regardless of"); hS's narrowed lexicon
  * passed it too (spikee 0.437 -> 0.467 left out, nothing else moved), but
  * the second review (hQ) found ordinary follow-ups still read as a pretext
@@ -42,7 +44,7 @@ export const PRETEXT_PROBABILITY = 0.99;
  * instructions / rules" are as often what the assistant wrote a turn ago.
  * The trainer's PRETEXT=1 measures with it.
  */
-export const PRETEXT_RULE = false;
+export const PRETEXT_RULE = true;
 
 /** A claimed situation (word sequences). */
 const SITUATIONS = [

@@ -85,10 +85,11 @@ export interface PromptInjectionScore {
    * `exfiltration-url` (both modes: a markdown image or link, a used
    * reference definition, or an HTML `src=`, whose URL parameters carry a
    * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
-   * `instruction-disclosure` and `pretext-wrapper` (direct mode; not named
-   * today: both rules are off, `INSTRUCTION_DISCLOSURE_ON` and
-   * `PRETEXT_RULE`, since review found them blocking ordinary follow-ups;
-   * the trainer measures them),
+   * `instruction-disclosure` (direct mode: the text asks for the
+   * assistant's own instructions; the score is at least 0.99) and
+   * `pretext-wrapper` (direct mode: a claimed test / debug / training case
+   * aimed at the model's instructions; at least 0.99), both read with
+   * `followsAssistant` (round 49),
    * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;

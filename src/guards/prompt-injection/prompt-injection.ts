@@ -80,6 +80,30 @@ function userTextOf(content: GuardrailContext['messages'][number]['content']): s
 }
 
 /**
+ * Each user text of a prompt, by its first place: whether an assistant
+ * message comes before it. Built once per prompt (the middleware gives
+ * every text of one pass the same `ctx.messages`), so a prompt of many
+ * messages costs one pass, not one per judged text.
+ */
+const placesByPrompt = new WeakMap<GuardrailContext['messages'], Map<string, boolean>>();
+
+function placesOf(messages: GuardrailContext['messages']): Map<string, boolean> {
+  let places = placesByPrompt.get(messages);
+  if (places) return places;
+  places = new Map();
+  let assistantSeen = false;
+  for (const message of messages) {
+    if (message.role === 'assistant') assistantSeen = true;
+    else if (message.role === 'user') {
+      const text = userTextOf(message.content);
+      if (text !== undefined && !places.has(text)) places.set(text, assistantSeen);
+    }
+  }
+  placesByPrompt.set(messages, places);
+  return places;
+}
+
+/**
  * Whether `content`, judged on input as a user's text, comes after an
  * assistant message of the prompt (round 49 hE): its first appearance as a
  * user message's text does (the middleware judges a text that recurs once,
@@ -89,14 +113,7 @@ function userTextOf(content: GuardrailContext['messages'][number]['content']): s
 export function followsAssistantTurn(content: string, ctx: GuardrailContext): boolean {
   if (ctx.kind !== 'input') return false;
   if ((ctx.role ?? 'user') !== 'user' || (ctx.part ?? 'text') !== 'text') return false;
-  let assistantSeen = false;
-  for (const message of ctx.messages) {
-    if (message.role === 'assistant') assistantSeen = true;
-    else if (message.role === 'user' && userTextOf(message.content) === content) {
-      return assistantSeen;
-    }
-  }
-  return false;
+  return placesOf(ctx.messages).get(content) ?? false;
 }
 
 /**

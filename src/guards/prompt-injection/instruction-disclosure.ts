@@ -288,6 +288,13 @@ const addressedBefore = new Set([
   'instead',
 ]);
 
+/**
+ * Words after `the system prompt you …` (after an answer) that make it what
+ * the assistant was given or holds (`you were given`, `you have`), not what
+ * it wrote.
+ */
+const heldVerbs = new Set(['were', 'are', 'have', 'had', 'received', 'got', 'use', 'follow']);
+
 /** Words a verb may stand before its object. */
 const REACH = 7;
 
@@ -482,13 +489,19 @@ export function hasInstructionDisclosureInTurn(
     while (at < length && isWordChar(text.charCodeAt(at))) at++;
     if (at - start > MAX_WORD) continue;
     const word = text.slice(start, at);
-    if (pending !== 0) {
+    if (pending === 5) {
+      // `the hidden instructions you were given` is the configuration; `the
+      // system prompt you (just) wrote` is the answer's.
+      if (heldVerbs.has(word)) return true;
+      pending = 0;
+    } else if (pending === 2 && followsAssistant && word === 'you') {
+      pending = 5;
+    } else if (pending !== 0) {
       if (pending === 3) {
         if (word === 'me' || word === 'us') return true;
       } else if (
         !topicWords.has(word) &&
-        !(pending === 2 && (placeWords.has(word) || compoundHeads.has(word))) &&
-        !(pending === 2 && followsAssistant && word === 'you')
+        !(pending === 2 && (placeWords.has(word) || compoundHeads.has(word)))
       ) {
         return true;
       } else if (word === 'for') {

@@ -37,11 +37,17 @@ export const INPUT_UNREADABLE = 'input-unreadable';
  * What a text is judged as, in the verdict cache and among the texts of one
  * prompt: `'user'`, `'system'`, or `'<role>-<part>'` (`'assistant-text'`,
  * `'assistant-tool-call'`, ...): a guardrail may read `ctx.role` and `ctx.part`.
+ * A user's text after an assistant message (`firstAssistant`, the index of
+ * the prompt's first one, is before it) is `'user-after-assistant'`: a
+ * guardrail may read the conversation before it (`promptInjection()` does,
+ * round 49), and a message keeps its place in the later calls of its
+ * conversation, so nothing is judged again for it.
  */
-function formOf(entry: PromptText): string {
-  return entry.role === 'system' || (entry.role === 'user' && entry.part === 'text')
-    ? entry.role
-    : `${entry.role}-${entry.part}`;
+function formOf(entry: PromptText, firstAssistant: number): string {
+  if (entry.role === 'user' && entry.part === 'text') {
+    return firstAssistant >= 0 && firstAssistant < entry.message ? 'user-after-assistant' : 'user';
+  }
+  return entry.role === 'system' ? entry.role : `${entry.role}-${entry.part}`;
 }
 
 /**
@@ -144,6 +150,7 @@ export function inputJudge({
   defaultTimeoutMs,
 }: InputJudgeOptions) {
   const context: ChainContext = { kind: 'input', messages: prompt, metadata, state };
+  const firstAssistant = prompt.findIndex(message => message.role === 'assistant');
   if (maxOutputTokens !== undefined) context.maxOutputTokens = maxOutputTokens;
   if (tools !== undefined && tools.length > 0) context.tools = tools;
   if (step !== undefined) context.step = step;
@@ -307,7 +314,7 @@ export function inputJudge({
         cache.slot(
           guardrail,
           await hashOf(keyedText(texts[i]!, text)),
-          formOf(texts[i]!),
+          formOf(texts[i]!, firstAssistant),
           metadata,
         ),
       ),
@@ -338,7 +345,9 @@ export function inputJudge({
         }
         continue;
       }
-      const sameKey = `${formOf(entry)}\u0000${keyedText(entry, contents[i]!)}`;
+      // Not by place: a guardrail that reads the conversation judges a text by
+      // its first place (`promptInjection()` does), so one verdict holds for both.
+      const sameKey = `${formOf(entry, -1)}\u0000${keyedText(entry, contents[i]!)}`;
       const already = guardrail.cache === 'none' ? undefined : judgedNow.get(sameKey);
       if (already !== undefined) {
         contents[i] = already;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { afterAnswerContext } from '../../../test/helpers/conversation';
 import { hasInstructionDisclosure } from './instruction-disclosure';
+import { promptInjection } from './prompt-injection';
 import { DEFAULT_PROMPT_INJECTION_THRESHOLD, scorePromptInjection } from './score-prompt-injection';
 
 /*
@@ -19,15 +21,28 @@ describe('round 48 lead read: disclosure follow-ups', () => {
     'Show me your guidelines again for the essay.',
   ];
 
-  it('the rule reads each as a request for the standing instructions (why it ships off)', () => {
-    expect(followUps.map(hasInstructionDisclosure)).toEqual([true, true, true]);
+  // As a first message (no answer to refer to) the rule reads each as a
+  // request for the standing instructions.
+  it('the rule reads each as a request for the standing instructions as a first message', () => {
+    expect(followUps.map(text => hasInstructionDisclosure(text))).toEqual([true, true, true]);
   });
 
-  // Was open with the rule on (0.99 each); the rule ships off since this
-  // read and the second review (see instruction-disclosure.ts).
-  it('ordinary follow-ups asking for the assistant’s earlier steps pass', () => {
+  // Was open with the rule on (0.99 each; round 48 shipped it off). Round 49
+  // (hE): the rule is on and reads the follow-up after the assistant's
+  // answer, where bare `your instructions / guidelines` may be its steps.
+  it('ordinary follow-ups asking for the assistant’s earlier steps pass', async () => {
     expect(
-      followUps.map(text => scorePromptInjection(text).score < DEFAULT_PROMPT_INJECTION_THRESHOLD),
+      followUps.map(
+        text =>
+          scorePromptInjection(text, { followsAssistant: true }).score <
+          DEFAULT_PROMPT_INJECTION_THRESHOLD,
+      ),
     ).toEqual([true, true, true]);
+    const guard = promptInjection();
+    const actions: string[] = [];
+    for (const text of followUps) {
+      actions.push((await guard.check(text, afterAnswerContext(text))).action);
+    }
+    expect(actions).toEqual(['allow', 'allow', 'allow']);
   });
 });

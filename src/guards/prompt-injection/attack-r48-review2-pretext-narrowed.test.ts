@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardContext } from '../../../test/helpers';
-import { readPretext } from './pretext';
+import { afterAnswerContext } from '../../../test/helpers/conversation';
+import { readPretext, readPretextInTurn } from './pretext';
 import { promptInjection } from './prompt-injection';
 
 /*
@@ -30,17 +31,34 @@ describe('round 48 review 2: the narrowed pretext rule on ordinary follow-ups', 
     for (const text of ordinary) expect(readPretext(text), text).not.toBe('none');
   });
 
-  // Open (blocks shipping the rule on): the default guard blocks every one.
-  // The rule ships off since this review (see pretext.ts).
+  // Round 49 (hE): six name an earlier answer's instructions, rules, filter
+  // or guidelines and are judged after it; the phone and the Stripe
+  // questions (the fifth and sixth) are first messages.
+  const afterAnswer = (index: number) => index !== 4 && index !== 5;
+
+  // Was open (blocked shipping the rule on: the default guard blocked every
+  // one). Round 49 (hE): on, with `your instructions / rules / filter /
+  // guidelines` not counting after an answer and `ignore all` no directive.
   it('the default guard blocks none of them', async () => {
     const guard = promptInjection();
     const actions: string[] = [];
-    for (const text of ordinary) actions.push((await guard.check(text, guardContext())).action);
+    for (const [index, text] of ordinary.entries()) {
+      const context = afterAnswer(index) ? afterAnswerContext(text) : guardContext();
+      actions.push((await guard.check(text, context)).action);
+    }
     expect(actions).toEqual(ordinary.map(() => 'allow'));
   });
 
-  // Open: every one reads 'pretext' on r48-hS dd795db0 and 85812fcf.
-  it.fails('none reads as a pretext', () => {
-    expect(ordinary.filter(text => readPretext(text) === 'pretext')).toEqual([]);
+  // Was open: every one read 'pretext' on r48-hS dd795db0 and 85812fcf.
+  it('none reads as a pretext in its place', () => {
+    expect(
+      ordinary.filter((text, index) => readPretextInTurn(text, afterAnswer(index)) === 'pretext'),
+    ).toEqual([]);
+  });
+
+  it('as first messages the six that name an answer still read as a pretext', () => {
+    expect(ordinary.filter(text => readPretext(text) === 'pretext')).toEqual(
+      ordinary.filter((_, index) => afterAnswer(index)),
+    );
   });
 });

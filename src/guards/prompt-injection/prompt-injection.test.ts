@@ -36,6 +36,7 @@ describe('scorePromptInjection', () => {
     expect(score).toBeGreaterThan(0.99);
     expect(signals).toEqual([
       'model',
+      'instruction-disclosure',
       'override-instructions',
       'instruction-listing',
       'system-prompt-extraction',

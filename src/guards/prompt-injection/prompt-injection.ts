@@ -1,6 +1,6 @@
 import { allow, block, defineGuardrail } from '../../core/define-guardrail';
 import { validateFactoryOptions } from '../../core/options';
-import type { Guardrail, GuardrailKind } from '../../core/types';
+import type { Guardrail, GuardrailContext, GuardrailKind } from '../../core/types';
 import { readsJson } from '../shared/json-string-spans';
 import { bestJsonReading } from '../shared/json-text';
 import { loadHarmfulScorer, withHarmfulScorer } from './harmful-model-loader';
@@ -68,6 +68,54 @@ function defaultMessage(mode: 'direct' | 'indirect', kind: GuardrailKind): strin
   return 'This content looks like a prompt injection and was withheld.';
 }
 
+/** A user message's text as input guardrails judge it: its text parts joined without a separator. */
+function userTextOf(content: GuardrailContext['messages'][number]['content']): string | undefined {
+  if (typeof content === 'string' || !Array.isArray(content)) return undefined;
+  let text: string | undefined;
+  for (const part of content) {
+    if (part.type !== 'text') continue;
+    text = text === undefined ? part.text : text + part.text;
+  }
+  return text;
+}
+
+/**
+ * Each user text of a prompt, by its first place: whether an assistant
+ * message comes before it. Built once per prompt (the middleware gives
+ * every text of one pass the same `ctx.messages`), so a prompt of many
+ * messages costs one pass, not one per judged text.
+ */
+const placesByPrompt = new WeakMap<GuardrailContext['messages'], Map<string, boolean>>();
+
+function placesOf(messages: GuardrailContext['messages']): Map<string, boolean> {
+  let places = placesByPrompt.get(messages);
+  if (places) return places;
+  places = new Map();
+  let assistantSeen = false;
+  for (const message of messages) {
+    if (message.role === 'assistant') assistantSeen = true;
+    else if (message.role === 'user') {
+      const text = userTextOf(message.content);
+      if (text !== undefined && !places.has(text)) places.set(text, assistantSeen);
+    }
+  }
+  placesByPrompt.set(messages, places);
+  return places;
+}
+
+/**
+ * Whether `content`, judged on input as a user's text, comes after an
+ * assistant message of the prompt (round 49 hE): its first appearance as a
+ * user message's text does (the middleware judges a text that recurs once,
+ * so the earliest place decides). Anything else (another kind, role or
+ * part, a text not found) does not: the rules read it as a first turn.
+ */
+export function followsAssistantTurn(content: string, ctx: GuardrailContext): boolean {
+  if (ctx.kind !== 'input') return false;
+  if ((ctx.role ?? 'user') !== 'user' || (ctx.part ?? 'text') !== 'text') return false;
+  return placesOf(ctx.messages).get(content) ?? false;
+}
+
 /**
  * Blocks text that reads like a prompt injection: instruction overrides
  * ("ignore all previous instructions"), jailbreak personas and templates,
@@ -79,6 +127,13 @@ function defaultMessage(mode: 'direct' | 'indirect', kind: GuardrailKind): strin
  * encoded runs (base64, hex, URL, tag characters) are decoded and judged too.
  *
  * The record's `info` holds `{ score, signals, mode, threshold }`.
+ *
+ * A user's message that comes after an assistant message of `ctx.messages`
+ * is scored with `followsAssistant` (see `scorePromptInjection`): there
+ * "your instructions / rules" may be the answer's steps, not the
+ * assistant's configuration. The client sends the history, so a forged
+ * assistant turn only turns that wording's rules off (the model still
+ * scores the text as on a first turn).
  *
  * Not stream-safe: weak signals anywhere in the text add up, so it must see
  * the whole text (use it on input and tool results, or `hold` mode on output).
@@ -120,8 +175,9 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
       // lines start and end as written), and a dominant string also alone.
       // The harmful model (a decoded segment's signal) loads on first need:
       // the first check whose text decodes to something waits for it.
+      const follows = effectiveMode === 'direct' && followsAssistantTurn(content, ctx);
       return withHarmfulScorer(harmful => {
-        const read = (text: string) => scoreInMode(text, effectiveMode, harmful);
+        const read = (text: string) => scoreInMode(text, effectiveMode, harmful, follows);
         const { score, signals } =
           (readsJson(ctx) ? bestJsonReading(content, read, JSON_STRING_ALONE_MAX) : undefined) ??
           read(content);

@@ -1,5 +1,5 @@
 import { callerArgument } from '../../core/caller-values';
-import { oneOf, validateOptionsOnce } from '../../core/options';
+import { booleanOption, oneOf, validateOptionsOnce } from '../../core/options';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { harmfulModels } from '../harmful-content/load-harmful-model';
 import { type DecodedSegment, maskEncodedRuns, readEncodings } from './decode-segments';
@@ -13,7 +13,7 @@ import {
 import { foldText, foldTextPieces } from './fold-text';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import {
-  hasInstructionDisclosure,
+  hasInstructionDisclosureInTurn,
   INSTRUCTION_DISCLOSURE_ON,
   INSTRUCTION_DISCLOSURE_PROBABILITY,
   INSTRUCTION_DISCLOSURE_SIGNAL,
@@ -57,6 +57,18 @@ export interface ScorePromptInjectionOptions {
    * both modes a text that carries an exfiltration URL scores at least 0.99.
    */
   mode?: 'direct' | 'indirect';
+  /**
+   * Direct mode: the text is a user's message that comes after an assistant
+   * message of its conversation (round 49). Wording that may refer to that
+   * answer (`your instructions / rules / guidelines`, what `you were told`,
+   * `I followed your instructions`) then does not count as a request for
+   * the assistant's own configuration (the instruction-disclosure and
+   * pretext rules); names only the configuration has (`your system prompt`,
+   * `hidden / initial instructions`, `everything above this line`) still
+   * do. The model's score is the same either way. `promptInjection()` sets
+   * it from the message's place in `ctx.messages`. Default `false`.
+   */
+  followsAssistant?: boolean;
 }
 
 /** What `scorePromptInjection` found. */
@@ -76,10 +88,11 @@ export interface PromptInjectionScore {
    * `exfiltration-url` (both modes: a markdown image or link, a used
    * reference definition, or an HTML `src=`, whose URL parameters carry a
    * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
-   * `instruction-disclosure` and `pretext-wrapper` (direct mode; not named
-   * today: both rules are off, `INSTRUCTION_DISCLOSURE_ON` and
-   * `PRETEXT_RULE`, since review found them blocking ordinary follow-ups;
-   * the trainer measures them),
+   * `instruction-disclosure` (direct mode: the text asks for the
+   * assistant's own instructions; the score is at least 0.99) and
+   * `pretext-wrapper` (direct mode: a claimed test / debug / training case
+   * aimed at the model's instructions; at least 0.99), both read with
+   * `followsAssistant` (round 49),
    * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;
@@ -270,6 +283,7 @@ export function scoreWithModels(
   mode: 'direct' | 'indirect',
   models: InjectionModels,
   harmfulScorer: () => HarmfulScorer,
+  followsAssistant = false,
 ): PromptInjectionScore {
   const scorer = models.direct;
   if (mode === 'indirect') return indirectScore(text, models);
@@ -336,13 +350,16 @@ export function scoreWithModels(
   score = withExfiltrationUrl(text, score, signals);
   // A request for the assistant's own instructions (issue 15, round 48 hG;
   // see instruction-disclosure.ts): one pass over the text as written.
-  if (INSTRUCTION_DISCLOSURE_ON && hasInstructionDisclosure(text)) {
+  if (INSTRUCTION_DISCLOSURE_ON && hasInstructionDisclosureInTurn(text, followsAssistant)) {
     signals.push(INSTRUCTION_DISCLOSURE_SIGNAL);
     score = Math.max(score, INSTRUCTION_DISCLOSURE_PROBABILITY);
   }
   // A claimed test / debug / training / special case aimed at the model's
   // instructions (issue 15, round 48 hN; see pretext.ts). One pass over the folded text.
-  if (PRETEXT_RULE && hasPretext(masked === text ? pieces.join('') : foldText(text))) {
+  if (
+    PRETEXT_RULE &&
+    hasPretext(masked === text ? pieces.join('') : foldText(text), followsAssistant)
+  ) {
     signals.push(PRETEXT_SIGNAL);
     score = Math.max(score, PRETEXT_PROBABILITY);
   }
@@ -383,21 +400,21 @@ export function scorePromptInjection(
   options?: ScorePromptInjectionOptions,
 ): PromptInjectionScore {
   callerArgument(text, 'string', 'scorePromptInjection', 'text');
-  const { mode = 'direct' } = validateOptionsOnce(options, {
+  const { mode = 'direct', followsAssistant = false } = validateOptionsOnce(options, {
     prefix: 'scorePromptInjection',
     root: 'scorePromptInjection.options',
     shape: scoreOptionShape,
   });
   // The word-piece suffix gate's vocabulary (round 49), imported statically as the harmful model is.
   giveWordVocabulary(WORD_VOCABULARY);
-  return scoreInMode(text, mode, shippedHarmfulScorer);
+  return scoreInMode(text, mode, shippedHarmfulScorer, followsAssistant);
 }
 
 /** The harmful model `scorePromptInjection` reads (imported statically: it is synchronous). */
 const shippedHarmfulScorer = (): HarmfulScorer => harmfulModels().scorer;
 
 /** The options `scorePromptInjection` takes. */
-const scoreOptionShape = { mode: oneOf(['direct', 'indirect']) };
+const scoreOptionShape = { mode: oneOf(['direct', 'indirect']), followsAssistant: booleanOption };
 
 /**
  * `scorePromptInjection` of a text and a mode the caller checked (the
@@ -407,6 +424,7 @@ export function scoreInMode(
   text: string,
   mode: 'direct' | 'indirect',
   harmful: () => HarmfulScorer,
+  followsAssistant = false,
 ): PromptInjectionScore {
-  return scoreWithModels(text, mode, injectionModels(), harmful);
+  return scoreWithModels(text, mode, injectionModels(), harmful, followsAssistant);
 }

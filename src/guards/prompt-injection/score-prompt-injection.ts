@@ -63,8 +63,12 @@ export interface ScorePromptInjectionOptions {
    * the assistant's own configuration (the instruction-disclosure and
    * pretext rules); names only the configuration has (`your system prompt`,
    * `hidden / initial instructions`, `everything above this line`) still
-   * do. The model's score is the same either way. `promptInjection()` sets
-   * it from the message's place in `ctx.messages`. Default `false`.
+   * do. The model too reads such references (`your instructions / rules /
+   * steps`, `the config above`, `you said`, `again`) as a neutral word,
+   * unless the text carries a word only an attack needs (an override verb,
+   * the system prompt, a persona switch, `verbatim`; see
+   * follow-up-reference.ts, round 49 hJ). `promptInjection()` sets it from
+   * the message's place in `ctx.messages`. Default `false`.
    */
   followsAssistant?: boolean;
 }
@@ -104,9 +108,10 @@ export interface PromptInjectionScore {
 /**
  * Whether a direct-mode text that follows an assistant message is read with
  * its references to that answer neutral (round 49 hJ, see
- * follow-up-reference.ts). Off until its keep rule passes.
+ * follow-up-reference.ts). On: its keep rule passed (docs/prompt-injection-model.md,
+ * round 49 hJ).
  */
-export const FOLLOW_UP_READING = false;
+export const FOLLOW_UP_READING = true;
 
 /** Surprisal logit above which the suffix signal is named. */
 const SUFFIX_SIGNAL_LOGIT = 0.25;

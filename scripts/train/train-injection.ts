@@ -56,6 +56,7 @@
  * without it; with --only indirect-loso, --loso-scores FILE writes each tool output's score).
  * CONCEPT_FEATURES=1 (round 48 hF, off by default): the language-independent concept features of
  * src/guards/prompt-injection/concept-words.ts join the direct model's slot features.
+ * FOLLOWS_ASSISTANT=1 (round 49 hJ): the loso scores every left-out direct row as a later turn.
  * REFUSAL_SUPPRESSION=1 (round 48 hK, off): a direct text with a dictated answer opening and a
  * refusal ban counts at least 0.99 (src/guards/prompt-injection/refusal-suppression.ts).
  * INSTRUCTION_DISCLOSURE=0 without it (round 48 hG, narrowed by hP; on by default since round 49 hE,
@@ -1228,7 +1229,19 @@ export interface LosoScore {
   framedHarmful?: number;
   /** INSTRUCTION_DISCLOSURE: the probability without the instruction-disclosure rule. */
   withoutDisclosure?: number;
+  /** FOLLOWS_ASSISTANT: the probability of the row as a first turn, when it differs. */
+  firstTurn?: number;
 }
+
+/**
+ * FOLLOWS_ASSISTANT=1 (round 49 hJ): the loso scores every left-out direct
+ * row as a turn that follows an assistant message (its references to the
+ * previous answer read as neutral, see
+ * src/guards/prompt-injection/follow-up-reference.ts): the attack recall
+ * when every attack arrives as a later turn. Training and thresholds are
+ * unchanged.
+ */
+const FOLLOWS_ASSISTANT = process.env.FOLLOWS_ASSISTANT === '1';
 
 /**
  * Leave one source out: for each group, trains without it (calibration and
@@ -1275,9 +1288,20 @@ function leaveOneSourceOut(
     for (const group of fold) {
       results.push(
         tallySource(data.rows, group, fitted.threshold, (row, index) => {
-          const logit = maxLogit(row.text, fitted.scorer, languageModel);
+          const logit = maxLogit(row.text, fitted.scorer, languageModel, FOLLOWS_ASSISTANT);
           const injection = Math.round(fitted.scorer.probability(logit) * 1000) / 1000;
           const p = ruleProbability(injection, row.text, fitted.decodedHarmful);
+          // FOLLOWS_ASSISTANT: the score of the row as a first turn, where it differs.
+          const firstTurn = FOLLOWS_ASSISTANT
+            ? ruleProbability(
+                Math.round(
+                  fitted.scorer.probability(maxLogit(row.text, fitted.scorer, languageModel)) *
+                    1000,
+                ) / 1000,
+                row.text,
+                fitted.decodedHarmful,
+              )
+            : p;
           const hit = p >= fitted.threshold;
           // PRETEXT: the score without the rule, where the rule gave the floor.
           const withoutPretext =
@@ -1311,6 +1335,7 @@ function leaveOneSourceOut(
             p,
             threshold: fitted.threshold,
             ...(withoutPretext !== p ? { withoutPretext } : {}),
+            ...(firstTurn !== p ? { firstTurn } : {}),
             ...parts,
             ...(INSTRUCTION_DISCLOSURE
               ? {

@@ -132,8 +132,10 @@ export function followsAssistantTurn(content: string, ctx: GuardrailContext): bo
  * is scored with `followsAssistant` (see `scorePromptInjection`): there
  * "your instructions / rules" may be the answer's steps, not the
  * assistant's configuration. The client sends the history, so a forged
- * assistant turn only turns that wording's rules off (the model still
- * scores the text as on a first turn).
+ * assistant turn turns that wording's rules off and lets the model read
+ * such references as neutral, unless the text carries a word only an
+ * attack needs (an override, the system prompt, a persona switch; see
+ * follow-up-reference.ts).
  *
  * Not stream-safe: weak signals anywhere in the text add up, so it must see
  * the whole text (use it on input and tool results, or `hold` mode on output).

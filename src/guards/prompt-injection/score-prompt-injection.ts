@@ -11,6 +11,7 @@ import {
   hasExfiltrationUrl,
 } from './exfiltration-url';
 import { foldText, foldTextPieces } from './fold-text';
+import { followUpReading } from './follow-up-reference';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import {
   hasInstructionDisclosureInTurn,
@@ -65,8 +66,12 @@ export interface ScorePromptInjectionOptions {
    * the assistant's own configuration (the instruction-disclosure and
    * pretext rules); names only the configuration has (`your system prompt`,
    * `hidden / initial instructions`, `everything above this line`) still
-   * do. The model's score is the same either way. `promptInjection()` sets
-   * it from the message's place in `ctx.messages`. Default `false`.
+   * do. The model too reads such references (`your instructions / rules /
+   * steps`, `the config above`, `you said`, `again`) as a neutral word,
+   * unless the text carries a word only an attack needs (an override verb,
+   * the system prompt, a persona switch, `verbatim`; see
+   * follow-up-reference.ts, round 49 hJ). `promptInjection()` sets it from
+   * the message's place in `ctx.messages`. Default `false`.
    */
   followsAssistant?: boolean;
 }
@@ -104,6 +109,14 @@ export interface PromptInjectionScore {
   signals: string[];
 }
 
+/**
+ * Whether a direct-mode text that follows an assistant message is read with
+ * its references to that answer neutral (round 49 hJ, see
+ * follow-up-reference.ts). On: its keep rule passed (docs/prompt-injection-model.md,
+ * round 49 hJ).
+ */
+export const FOLLOW_UP_READING = true;
+
 /** Surprisal logit above which the suffix signal is named. */
 const SUFFIX_SIGNAL_LOGIT = 0.25;
 const tagCharacters = /[\u{E0000}-\u{E007F}]/u;
@@ -136,8 +149,10 @@ function readFolded(
   pieces: readonly string[],
   scorer: InjectionScorer,
   languageModel: Uint8Array,
+  followsAssistant = false,
 ): WindowVerdict {
-  const talkless = pieces.map(maskEncodingTalk);
+  const read = (followsAssistant && followUpReading(pieces)) || pieces;
+  const talkless = read.map(maskEncodingTalk);
   return hasNoWord(talkless)
     ? scorer.logit(new Int32Array(0), 0)
     : scorer.bestWindow(talkless, languageModel);
@@ -154,13 +169,14 @@ export function readings(
   text: string,
   scorer: InjectionScorer,
   languageModel: Uint8Array,
+  followsAssistant = false,
 ): Readings & { pieces: string[]; masked: string; decoded: DecodedSegment[] } {
   const { segments: decoded, masked } = readEncodings(text);
   // The folded text as pieces: the windows are read from them, so a long
   // text is never made into one folded string.
   const pieces = foldTextPieces(masked);
   // The model reads them without words about an encoding (see maskEncodingTalk).
-  const main = readFolded(pieces, scorer, languageModel);
+  const main = readFolded(pieces, scorer, languageModel, followsAssistant);
   let best = main.logit;
   // The second reading doubles the cost, so it is kept to message-sized
   // texts; the first reading still covers every character of longer ones.
@@ -171,7 +187,10 @@ export function readings(
     if (leetWord.test(folded)) {
       const aggressive = foldText(masked, { leet: 'aggressive' });
       if (aggressive !== folded) {
-        best = Math.max(best, readFolded([aggressive], scorer, languageModel).logit);
+        best = Math.max(
+          best,
+          readFolded([aggressive], scorer, languageModel, followsAssistant).logit,
+        );
       }
     }
   }
@@ -187,8 +206,9 @@ export function maxReadingLogit(
   text: string,
   scorer: InjectionScorer,
   languageModel: Uint8Array,
+  followsAssistant = false,
 ): number {
-  const { best, segments } = readings(text, scorer, languageModel);
+  const { best, segments } = readings(text, scorer, languageModel, followsAssistant);
   return segments.reduce((max, segment) => Math.max(max, segment.logit), best);
 }
 
@@ -292,6 +312,7 @@ export function scoreWithModels(
     text,
     scorer,
     models.languageModel,
+    FOLLOW_UP_READING && followsAssistant,
   );
   let score = scorer.probability(best);
   if (score >= 0.5) signals.push('model');

@@ -241,8 +241,15 @@ type Filtered = typeof UNFILTERED | typeof FILTERED | typeof SCANNED | typeof SC
 /**
  * Checks with the left context started again past a change the guardrails
  * made in it (`contextPastChange`) before the pending text is judged alone.
+ * Round 49: 2 left the tagger's reading of place lists changing its context
+ * from each of the first word starts after the change (`New Springfield
+ * Oslo Bolivia St. Louis`, each read as a text's start), and the pending
+ * text judged alone read its first word so (`Oslo` ending a line a name,
+ * shown raw the name generate read on the next line); 16 reach a start the
+ * reading leaves as released in every text of the seeded differential
+ * (`window-raw-context.test.ts`: 8 there left 2 more differing).
  */
-const CONTEXT_ROUNDS = 2;
+const CONTEXT_ROUNDS = 16;
 
 /**
  * Where `offset` of `raw`, the text a release replaced with `released`,
@@ -864,11 +871,19 @@ export function windowProcessor(
    * least as long): from the first word start of the raw pieces kept (their
    * start while they hold all released), a place in a piece its release
    * left unchanged before or after it, else from where `context` starts.
-   * Undefined with no change kept, or when neither maps.
+   * Where that place does not map either (a piece with changes before and
+   * after it), the context reads that piece's part as released and the
+   * pieces after it raw (round 49: `Smith Zed` released as `[PERSON]
+   * [PERSON]` in a piece whose release changed its first word, read as
+   * placeholders, left the next line's `York` raw where generate read an
+   * organisation). `widen` false: from where `context` starts only (a
+   * restart past a change, `contextPastChange`). Undefined with no change
+   * kept, with a piece not kept raw, or when the context reads as released.
    */
   function rawContextOf(
     state: TextWindow,
     context: string,
+    widen = true,
   ): { raw: string; released: string } | undefined {
     if (state.changedPieces === 0) return undefined;
     const { releasedPieces: pieces } = state;
@@ -879,7 +894,11 @@ export function windowProcessor(
     }
     // The first word start of the raw pieces, in the piece that holds it.
     const rawJoined = raws.length === 1 ? raws[0]! : raws.join('');
-    let start = state.releasedAll ? 0 : wordStartAfter(rawJoined, 1, rawJoined.length);
+    let start = !widen
+      ? -1
+      : state.releasedAll
+        ? 0
+        : wordStartAfter(rawJoined, 1, rawJoined.length);
     if (start >= 0) start = outsideSpacedRun(rawJoined, start);
     if (start >= 0 && (start > 0 || state.releasedAll)) {
       let index = 0;
@@ -903,8 +922,9 @@ export function windowProcessor(
     const raw = raws[index]!;
     if (left > piece.length) return undefined;
     const at = rawOffset(piece, raw, piece.length - left);
-    if (at < 0) return undefined;
-    let rawContext = raw.slice(at);
+    // Where it does not map (changes before and after it in its piece), the
+    // pieces after that one read raw, that one as released.
+    let rawContext = at < 0 ? piece.slice(piece.length - left) : raw.slice(at);
     for (let next = index + 1; next < raws.length; next++) rawContext += raws[next]!;
     return rawContext === context ? undefined : { raw: rawContext, released: context };
   }
@@ -926,8 +946,9 @@ export function windowProcessor(
     context: string,
     text: string,
     usage?: LanguageModelV4Usage,
+    widen = true,
   ): Promise<ChainResult> {
-    const raw = rawContextOf(state, context);
+    const raw = rawContextOf(state, context, widen);
     if (raw !== undefined) {
       const result = await check(raw.raw + text, usage);
       if (
@@ -1147,9 +1168,13 @@ export function windowProcessor(
    * started again at the first word start after the change, up to
    * `CONTEXT_ROUNDS` times, and the first check that leaves its context as
    * it was is the verdict; else (no word start left, a block) the pending
-   * text is judged on its own.
+   * text is judged on its own. Each restarted context is read raw where it
+   * can be (`checkAfter` from where it starts; round 49: read with its
+   * names as placeholders, `New York` ending a list of places stayed raw
+   * where generate read an organisation).
    */
   async function contextPastChange(
+    state: TextWindow,
     tail: string,
     pending: string,
     changedAt: number,
@@ -1163,7 +1188,7 @@ export function windowProcessor(
       if (at <= changedAt) break;
       tail = tail.slice(at);
       const text = tail + pending;
-      const result = await check(text, usage);
+      const result = await checkAfter(state, tail, pending, usage, false);
       if (result.trip) break;
       changedAt = commonPrefixLength(text, result.content);
       if (changedAt >= tail.length) return { tail, text, result };
@@ -1192,7 +1217,7 @@ export function windowProcessor(
     }
     const changedAt = result.trip ? text.length : commonPrefixLength(text, result.content);
     if (changedAt < tail.length) {
-      ({ tail, text, result } = await contextPastChange(tail, pending, changedAt, usage));
+      ({ tail, text, result } = await contextPastChange(state, tail, pending, changedAt, usage));
     }
     aggregate(state, result);
     if (result.trip) {

@@ -27,6 +27,12 @@ import { pii } from '../pii';
  * -> this round: capitalised lines 27 -> 8, speakers 12 -> 2, place lists
  * 35 -> 13, e-mails near names 23 -> 6; texts where a stream shows a word
  * raw that generate redacts 4 -> 1, 1 -> 0, 7 -> 2, 2 -> 0.
+ *
+ * Round 49 (hC): a context whose start falls in a piece with changes before
+ * and after it reads the pieces after that one raw (it read all released
+ * before), a context started again past a change is read raw too, and up
+ * to 16 restarts (2 before): differing 8 -> 4, 2 -> 2, 13 -> 2, 6 -> 4 (29
+ * -> 12), raw where generate redacts 1, 0, 2, 0 -> none (in-sample).
  */
 const SEEDS: Record<DifferentialKind, number> = {
   lines: 4801,
@@ -42,37 +48,69 @@ describe('window mode with names: the context read raw', () => {
     for (const kind of KINDS) found.set(kind, await windowDifferential(kind, SEEDS[kind], 400));
   }, 600_000);
 
-  it('at most 8, 2, 13 and 6 of 400 texts differ from generate (lines, speakers, places, e-mails)', () => {
-    expect(KINDS.map(kind => found.get(kind)!.length)).toEqual([8, 2, 13, 6]);
+  it('at most 4, 2, 2 and 4 of 400 texts differ from generate (lines, speakers, places, e-mails)', () => {
+    expect(KINDS.map(kind => found.get(kind)!.length)).toEqual([4, 2, 2, 4]);
   });
 
-  // Open: in these 3 the tagger's reading turns on text further back than
-  // the released text a window keeps (its label history runs from the
-  // line's start, hundreds of characters back): `York` after a phone
-  // number read as an organisation, `Oslo` at a line's end read as a
-  // person where generate read the next line's `Kowalski` as one, `New
-  // York` ending a long list. Pinned: which words, in which texts.
-  it('shows a word raw that generate redacts in 3 texts, pinned', () => {
-    const raw = KINDS.map(kind =>
-      found
-        .get(kind)!
-        .filter(one => one.raw.length > 0)
-        .map(one => [one.index, one.raw]),
-    );
-    expect(raw).toEqual([
-      [[84, ['York']]],
-      [],
-      [
-        [332, ['Kowalski']],
-        [396, ['York', 'New']],
-      ],
-      [],
+  // Round 48 left 3 (`York` of lines 84, `Kowalski` of places 332, `New
+  // York` of places 396); each has a test of its own below.
+  it('shows no word raw that generate redacts', () => {
+    for (const kind of KINDS)
+      expect(found.get(kind)!.filter(one => one.raw.length > 0)).toEqual([]);
+  });
+
+  // The 12 left differ in the type of a placeholder, or redact a word more
+  // than generate (`Paris` as `[PERSON]`): which texts, pinned.
+  it('differs in these texts, pinned', () => {
+    expect(KINDS.map(kind => found.get(kind)!.map(one => one.index))).toEqual([
+      [284, 290, 350, 364],
+      [40, 300],
+      [58, 356],
+      [52, 118, 170, 388],
     ]);
   });
 
-  it.fails('shows no word raw that generate redacts', () => {
-    for (const kind of KINDS)
-      expect(found.get(kind)!.filter(one => one.raw.length > 0)).toEqual([]);
+  /** Text `index` of the differential of `kind`, streamed in deltas of `size`, and generate's. */
+  async function streamedAndGenerated(kind: DifferentialKind, index: number, size: number) {
+    const text = differentialTexts(kind, SEEDS[kind], index + 1)[index]!;
+    const guard = pii({ entities: ['PERSON', 'ORGANIZATION'], action: 'redact' });
+    const { generated, streamed } = await windowAndGenerateTexts(guard, text, [[size]]);
+    return { generated, streamed: streamed[0] };
+  }
+
+  // Before: `York` went out raw. The last check's context began in a piece
+  // whose release changed its first word and a later one (`Mr. [PERSON] to
+  // [PERSON]`), so it read all its context released: `Smith Zed` as
+  // `[PERSON] [PERSON]`, after which the tagger leaves `York` outside; read
+  // raw, as generate read it, `York` is an organisation.
+  it('redacts `York` after a line of released names as generate does (lines 84, deltas of 19)', async () => {
+    const { generated, streamed } = await streamedAndGenerated('lines', 84, 19);
+    expect(generated).toContain(
+      'we [PERSON] [PERSON]\n555-123-4567 [ORGANIZATION] data and from me at New Oslo',
+    );
+    expect(streamed).toBe(generated);
+  });
+
+  // Before: `from [PERSON]\nKowalski flew`. The context read again changed
+  // its place list (`New Springfield Oslo Bolivia` read from its start), so
+  // did the two restarts, and the pending text judged alone read its first
+  // word, `Oslo`, as a name, and `Kowalski` on the next line not.
+  it('reads `Oslo` ending a line as generate does (places 332, deltas of 35)', async () => {
+    const { generated, streamed } = await streamedAndGenerated('places', 332, 35);
+    expect(generated).toContain(
+      'via flew [ORGANIZATION] from . [ORGANIZATION] from Oslo\n[PERSON] flew , Chad',
+    );
+    expect(streamed).toBe(generated);
+  });
+
+  // Before: `Springfield , New York .` went out raw. The restart past a
+  // changed context read its released names as placeholders.
+  it('redacts `New York` ending a list as generate does (places 396, deltas of 11)', async () => {
+    const { generated, streamed } = await streamedAndGenerated('places', 396, 11);
+    expect(generated).toContain(
+      'Berlin New York Chad San Francisco Springfield , [ORGANIZATION] .\nthe we',
+    );
+    expect(streamed).toBe(generated);
   });
 
   // Before: `IBM Oslo` after `Louis\n[PERSON] ` went out raw in both

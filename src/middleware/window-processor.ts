@@ -265,6 +265,65 @@ function releasedOffset(released: string, raw: string, offset: number): number {
   return -1;
 }
 
+/** How many characters must agree again past a change (`alignedOffset`). */
+const RESYNC = 4;
+/** How far past a change `alignedOffset` looks in the released text (a placeholder is short). */
+const PLACEHOLDER_REACH = 64;
+
+/**
+ * Where `offset` of `from` falls in `to`, one the text a release replaced
+ * and the other its release, when that release changed text both before
+ * and after it (`releasedOffset` maps only a place with no change on one
+ * side): the two are walked together, and past each change the first place
+ * where `RESYNC` characters agree again (the fewest characters skipped in
+ * both, at most `fromReach` in `from` and `toReach` in `to`) ends it. A
+ * place in an unchanged stretch, or where a change begins, maps; one inside
+ * a change, or past a change with no resync in reach, is -1 (round 49: a
+ * context starting between two changes of its piece read all released).
+ * A wrong resync only makes a raw reading that `checkAfter` refuses (its
+ * redaction is not the released text). Each character is passed once; each
+ * change costs its reach.
+ */
+function alignedOffset(
+  from: string,
+  to: string,
+  offset: number,
+  fromReach: number,
+  toReach: number,
+): number {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (j < offset && i < to.length && from.charCodeAt(j) === to.charCodeAt(i)) {
+      i++;
+      j++;
+    }
+    if (j === offset) return i;
+    // A change at (j, i): where each `RESYNC` characters of `from` past it first stand.
+    const firsts = new Map<string, number>();
+    const fromEnd = Math.min(from.length - RESYNC, j + fromReach);
+    for (let b = j; b <= fromEnd; b++) {
+      const gram = from.slice(b, b + RESYNC);
+      if (!firsts.has(gram)) firsts.set(gram, b);
+    }
+    let bestTo = -1;
+    let bestFrom = -1;
+    const toEnd = Math.min(to.length - RESYNC, i + toReach);
+    for (let a = i; a <= toEnd; a++) {
+      if (bestTo >= 0 && a - i >= bestTo - i + bestFrom - j) break;
+      const b = firsts.get(to.slice(a, a + RESYNC));
+      if (b !== undefined && (bestTo < 0 || a - i + b - j < bestTo - i + bestFrom - j)) {
+        bestTo = a;
+        bestFrom = b;
+      }
+    }
+    // No resync in reach (or the text ends inside the change), or `offset` lies inside it.
+    if (bestTo < 0 || bestFrom > offset) return -1;
+    i = bestTo;
+    j = bestFrom;
+  }
+}
+
 /** `releasedOffset` the other way: where `offset` of `released` falls in `raw` (-1: nowhere). */
 function rawOffset(released: string, raw: string, offset: number): number {
   return releasedOffset(raw, released, offset);
@@ -905,7 +964,15 @@ export function windowProcessor(
       let offset = start;
       while (index < raws.length - 1 && offset >= raws[index]!.length)
         offset -= raws[index++]!.length;
-      const mapped = releasedOffset(pieces[index]!, raws[index]!, offset);
+      let mapped = releasedOffset(pieces[index]!, raws[index]!, offset);
+      if (mapped < 0)
+        mapped = alignedOffset(
+          raws[index]!,
+          pieces[index]!,
+          offset,
+          2 * contextLength,
+          PLACEHOLDER_REACH,
+        );
       if (mapped >= 0) {
         let released = pieces[index]!.slice(mapped);
         for (let next = index + 1; next < pieces.length; next++) released += pieces[next]!;
@@ -921,7 +988,9 @@ export function windowProcessor(
     const piece = pieces[index]!;
     const raw = raws[index]!;
     if (left > piece.length) return undefined;
-    const at = rawOffset(piece, raw, piece.length - left);
+    let at = rawOffset(piece, raw, piece.length - left);
+    if (at < 0)
+      at = alignedOffset(piece, raw, piece.length - left, PLACEHOLDER_REACH, 2 * contextLength);
     // Where it does not map (changes before and after it in its piece), the
     // pieces after that one read raw, that one as released.
     let rawContext = at < 0 ? piece.slice(piece.length - left) : raw.slice(at);

@@ -29,10 +29,12 @@ import { pii } from '../pii';
  * raw that generate redacts 4 -> 1, 1 -> 0, 7 -> 2, 2 -> 0.
  *
  * Round 49 (hC): a context whose start falls in a piece with changes before
- * and after it reads the pieces after that one raw (it read all released
- * before), a context started again past a change is read raw too, and up
- * to 16 restarts (2 before): differing 8 -> 4, 2 -> 2, 13 -> 2, 6 -> 4 (29
- * -> 12), raw where generate redacts 1, 0, 2, 0 -> none (in-sample).
+ * and after it is mapped to its raw text past each change (`alignedOffset`;
+ * else that piece's part reads as released and the pieces after it raw: it
+ * read all released before), a context started again past a change is read
+ * raw too, and up to 16 restarts (2 before): differing 8 -> 1, 2 -> 1, 13
+ * -> 0, 6 -> 1 (29 -> 3), raw where generate redacts 1, 0, 2, 0 -> none
+ * (in-sample: the seeds are this test's).
  */
 const SEEDS: Record<DifferentialKind, number> = {
   lines: 4801,
@@ -48,8 +50,8 @@ describe('window mode with names: the context read raw', () => {
     for (const kind of KINDS) found.set(kind, await windowDifferential(kind, SEEDS[kind], 400));
   }, 600_000);
 
-  it('at most 4, 2, 2 and 4 of 400 texts differ from generate (lines, speakers, places, e-mails)', () => {
-    expect(KINDS.map(kind => found.get(kind)!.length)).toEqual([4, 2, 2, 4]);
+  it('at most 1, 1, 0 and 1 of 400 texts differ from generate (lines, speakers, places, e-mails)', () => {
+    expect(KINDS.map(kind => found.get(kind)!.length)).toEqual([1, 1, 0, 1]);
   });
 
   // Round 48 left 3 (`York` of lines 84, `Kowalski` of places 332, `New
@@ -59,22 +61,23 @@ describe('window mode with names: the context read raw', () => {
       expect(found.get(kind)!.filter(one => one.raw.length > 0)).toEqual([]);
   });
 
-  // The 12 left differ in the type of a placeholder, or redact a word more
-  // than generate (`Paris` as `[PERSON]`): which texts, pinned.
+  // Open: the 3 left redact a word generate shows (`Sam` of a speaker
+  // line, `bob` of `bob@example.org`, neither asked for) or type a name
+  // otherwise: which texts, pinned.
   it('differs in these texts, pinned', () => {
     expect(KINDS.map(kind => found.get(kind)!.map(one => one.index))).toEqual([
-      [284, 290, 350, 364],
-      [40, 300],
-      [58, 356],
-      [52, 118, 170, 388],
+      [364],
+      [40],
+      [],
+      [52],
     ]);
   });
 
   /** Text `index` of the differential of `kind`, streamed in deltas of `size`, and generate's. */
-  async function streamedAndGenerated(kind: DifferentialKind, index: number, size: number) {
+  async function streamedAndGenerated(kind: DifferentialKind, index: number, sizes: number[]) {
     const text = differentialTexts(kind, SEEDS[kind], index + 1)[index]!;
     const guard = pii({ entities: ['PERSON', 'ORGANIZATION'], action: 'redact' });
-    const { generated, streamed } = await windowAndGenerateTexts(guard, text, [[size]]);
+    const { generated, streamed } = await windowAndGenerateTexts(guard, text, [sizes]);
     return { generated, streamed: streamed[0] };
   }
 
@@ -84,7 +87,7 @@ describe('window mode with names: the context read raw', () => {
   // `[PERSON] [PERSON]`, after which the tagger leaves `York` outside; read
   // raw, as generate read it, `York` is an organisation.
   it('redacts `York` after a line of released names as generate does (lines 84, deltas of 19)', async () => {
-    const { generated, streamed } = await streamedAndGenerated('lines', 84, 19);
+    const { generated, streamed } = await streamedAndGenerated('lines', 84, [19]);
     expect(generated).toContain(
       'we [PERSON] [PERSON]\n555-123-4567 [ORGANIZATION] data and from me at New Oslo',
     );
@@ -96,7 +99,7 @@ describe('window mode with names: the context read raw', () => {
   // did the two restarts, and the pending text judged alone read its first
   // word, `Oslo`, as a name, and `Kowalski` on the next line not.
   it('reads `Oslo` ending a line as generate does (places 332, deltas of 35)', async () => {
-    const { generated, streamed } = await streamedAndGenerated('places', 332, 35);
+    const { generated, streamed } = await streamedAndGenerated('places', 332, [35]);
     expect(generated).toContain(
       'via flew [ORGANIZATION] from . [ORGANIZATION] from Oslo\n[PERSON] flew , Chad',
     );
@@ -106,9 +109,22 @@ describe('window mode with names: the context read raw', () => {
   // Before: `Springfield , New York .` went out raw. The restart past a
   // changed context read its released names as placeholders.
   it('redacts `New York` ending a list as generate does (places 396, deltas of 11)', async () => {
-    const { generated, streamed } = await streamedAndGenerated('places', 396, 11);
+    const { generated, streamed } = await streamedAndGenerated('places', 396, [11]);
     expect(generated).toContain(
       'Berlin New York Chad San Francisco Springfield , [ORGANIZATION] .\nthe we',
+    );
+    expect(streamed).toBe(generated);
+  });
+
+  // Before: `Paris` went out as `[PERSON]`. The context began inside a
+  // released piece with changes before and after its start (`New York\nsaid
+  // me at card [PERSON] [ORGANIZATION]`), which no unchanged prefix or
+  // suffix maps, so it read all released; mapped past each change, it reads
+  // raw as generate did.
+  it('reads a context starting between two changes of its piece raw (lines 284, deltas of 3, 11, 1)', async () => {
+    const { generated, streamed } = await streamedAndGenerated('lines', 284, [3, 11, 1]);
+    expect(generated).toContain(
+      'and wrote wrote [PERSON] [ORGANIZATION] Paris 42 Elm Street Dr. York [PERSON] Smith',
     );
     expect(streamed).toBe(generated);
   });

@@ -241,8 +241,16 @@ type Filtered = typeof UNFILTERED | typeof FILTERED | typeof SCANNED | typeof SC
 /**
  * Checks with the left context started again past a change the guardrails
  * made in it (`contextPastChange`) before the pending text is judged alone.
+ * Round 49: 2 left the tagger's reading of place lists changing its context
+ * from each of the first word starts after the change (`New Springfield
+ * Oslo Bolivia St. Louis`, each read as a text's start), and the pending
+ * text judged alone read its first word so (`Oslo` ending a line a name,
+ * shown raw the name generate read on the next line); 16 reach a start the
+ * reading leaves as released in every text of the seeded differential
+ * (`window-raw-context.test.ts`: with 2 there, 14 texts differ and one
+ * shows `Kowalski` raw; with 4, 11; with 16, 3).
  */
-const CONTEXT_ROUNDS = 2;
+const CONTEXT_ROUNDS = 16;
 
 /**
  * Where `offset` of `raw`, the text a release replaced with `released`,
@@ -256,6 +264,65 @@ function releasedOffset(released: string, raw: string, offset: number): number {
   if (commonSuffixLength(released, raw, Math.min(released.length, raw.length)) >= after)
     return released.length - after;
   return -1;
+}
+
+/** How many characters must agree again past a change (`alignedOffset`). */
+const RESYNC = 4;
+/** How far past a change `alignedOffset` looks in the released text (a placeholder is short). */
+const PLACEHOLDER_REACH = 64;
+
+/**
+ * Where `offset` of `from` falls in `to`, one the text a release replaced
+ * and the other its release, when that release changed text both before
+ * and after it (`releasedOffset` maps only a place with no change on one
+ * side): the two are walked together, and past each change the first place
+ * where `RESYNC` characters agree again (the fewest characters skipped in
+ * both, at most `fromReach` in `from` and `toReach` in `to`) ends it. A
+ * place in an unchanged stretch, or where a change begins, maps; one inside
+ * a change, or past a change with no resync in reach, is -1 (round 49: a
+ * context starting between two changes of its piece read all released).
+ * A wrong resync only makes a raw reading that `checkAfter` refuses (its
+ * redaction is not the released text). Each character is passed once; each
+ * change costs its reach.
+ */
+function alignedOffset(
+  from: string,
+  to: string,
+  offset: number,
+  fromReach: number,
+  toReach: number,
+): number {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (j < offset && i < to.length && from.charCodeAt(j) === to.charCodeAt(i)) {
+      i++;
+      j++;
+    }
+    if (j === offset) return i;
+    // A change at (j, i): where each `RESYNC` characters of `from` past it first stand.
+    const firsts = new Map<string, number>();
+    const fromEnd = Math.min(from.length - RESYNC, j + fromReach);
+    for (let b = j; b <= fromEnd; b++) {
+      const gram = from.slice(b, b + RESYNC);
+      if (!firsts.has(gram)) firsts.set(gram, b);
+    }
+    let bestTo = -1;
+    let bestFrom = -1;
+    const toEnd = Math.min(to.length - RESYNC, i + toReach);
+    for (let a = i; a <= toEnd; a++) {
+      if (bestTo >= 0 && a - i >= bestTo - i + bestFrom - j) break;
+      const b = firsts.get(to.slice(a, a + RESYNC));
+      if (b !== undefined && (bestTo < 0 || a - i + b - j < bestTo - i + bestFrom - j)) {
+        bestTo = a;
+        bestFrom = b;
+      }
+    }
+    // No resync in reach (or the text ends inside the change), or `offset` lies inside it.
+    if (bestTo < 0 || bestFrom > offset) return -1;
+    i = bestTo;
+    j = bestFrom;
+  }
 }
 
 /** `releasedOffset` the other way: where `offset` of `released` falls in `raw` (-1: nowhere). */
@@ -863,12 +930,20 @@ export function windowProcessor(
    * released text it was released as (which ends with `context`, and at
    * least as long): from the first word start of the raw pieces kept (their
    * start while they hold all released), a place in a piece its release
-   * left unchanged before or after it, else from where `context` starts.
-   * Undefined with no change kept, or when neither maps.
+   * left unchanged before or after it, or mapped past each change
+   * (`alignedOffset`), else from where `context` starts. Where that place
+   * does not map either, the context reads that piece's part as released
+   * and the pieces after it raw (round 49: `Smith Zed` released as
+   * `[PERSON] [PERSON]` in a piece whose release changed words before and
+   * after the context's start, read as placeholders, left the next line's
+   * `York` raw where generate read an organisation). `widen` false: from where `context` starts only (a
+   * restart past a change, `contextPastChange`). Undefined with no change
+   * kept, with a piece not kept raw, or when the context reads as released.
    */
   function rawContextOf(
     state: TextWindow,
     context: string,
+    widen = true,
   ): { raw: string; released: string } | undefined {
     if (state.changedPieces === 0) return undefined;
     const { releasedPieces: pieces } = state;
@@ -879,14 +954,26 @@ export function windowProcessor(
     }
     // The first word start of the raw pieces, in the piece that holds it.
     const rawJoined = raws.length === 1 ? raws[0]! : raws.join('');
-    let start = state.releasedAll ? 0 : wordStartAfter(rawJoined, 1, rawJoined.length);
+    let start = !widen
+      ? -1
+      : state.releasedAll
+        ? 0
+        : wordStartAfter(rawJoined, 1, rawJoined.length);
     if (start >= 0) start = outsideSpacedRun(rawJoined, start);
     if (start >= 0 && (start > 0 || state.releasedAll)) {
       let index = 0;
       let offset = start;
       while (index < raws.length - 1 && offset >= raws[index]!.length)
         offset -= raws[index++]!.length;
-      const mapped = releasedOffset(pieces[index]!, raws[index]!, offset);
+      let mapped = releasedOffset(pieces[index]!, raws[index]!, offset);
+      if (mapped < 0)
+        mapped = alignedOffset(
+          raws[index]!,
+          pieces[index]!,
+          offset,
+          2 * contextLength,
+          PLACEHOLDER_REACH,
+        );
       if (mapped >= 0) {
         let released = pieces[index]!.slice(mapped);
         for (let next = index + 1; next < pieces.length; next++) released += pieces[next]!;
@@ -902,9 +989,12 @@ export function windowProcessor(
     const piece = pieces[index]!;
     const raw = raws[index]!;
     if (left > piece.length) return undefined;
-    const at = rawOffset(piece, raw, piece.length - left);
-    if (at < 0) return undefined;
-    let rawContext = raw.slice(at);
+    let at = rawOffset(piece, raw, piece.length - left);
+    if (at < 0)
+      at = alignedOffset(piece, raw, piece.length - left, PLACEHOLDER_REACH, 2 * contextLength);
+    // Where it does not map (changes before and after it in its piece), the
+    // pieces after that one read raw, that one as released.
+    let rawContext = at < 0 ? piece.slice(piece.length - left) : raw.slice(at);
     for (let next = index + 1; next < raws.length; next++) rawContext += raws[next]!;
     return rawContext === context ? undefined : { raw: rawContext, released: context };
   }
@@ -926,8 +1016,9 @@ export function windowProcessor(
     context: string,
     text: string,
     usage?: LanguageModelV4Usage,
+    widen = true,
   ): Promise<ChainResult> {
-    const raw = rawContextOf(state, context);
+    const raw = rawContextOf(state, context, widen);
     if (raw !== undefined) {
       const result = await check(raw.raw + text, usage);
       if (
@@ -1147,9 +1238,13 @@ export function windowProcessor(
    * started again at the first word start after the change, up to
    * `CONTEXT_ROUNDS` times, and the first check that leaves its context as
    * it was is the verdict; else (no word start left, a block) the pending
-   * text is judged on its own.
+   * text is judged on its own. Each restarted context is read raw where it
+   * can be (`checkAfter` from where it starts; round 49: read with its
+   * names as placeholders, `New York` ending a list of places stayed raw
+   * where generate read an organisation).
    */
   async function contextPastChange(
+    state: TextWindow,
     tail: string,
     pending: string,
     changedAt: number,
@@ -1163,7 +1258,7 @@ export function windowProcessor(
       if (at <= changedAt) break;
       tail = tail.slice(at);
       const text = tail + pending;
-      const result = await check(text, usage);
+      const result = await checkAfter(state, tail, pending, usage, false);
       if (result.trip) break;
       changedAt = commonPrefixLength(text, result.content);
       if (changedAt >= tail.length) return { tail, text, result };
@@ -1192,9 +1287,13 @@ export function windowProcessor(
     }
     const changedAt = result.trip ? text.length : commonPrefixLength(text, result.content);
     if (changedAt < tail.length) {
-      ({ tail, text, result } = await contextPastChange(tail, pending, changedAt, usage));
+      ({ tail, text, result } = await contextPastChange(state, tail, pending, changedAt, usage));
     }
-    aggregate(state, result);
+    // A record that counts what it changed (`invisibleText`'s `count`) counts
+    // the held-back text too, which the next check reads and counts again:
+    // such a check's records are taken for the text it releases (below).
+    const counted = !final && !result.trip && result.records.some(countsChanges);
+    if (!counted) aggregate(state, result);
     if (result.trip) {
       report(state);
       return { parts: [], trip: result.trip };
@@ -1262,6 +1361,12 @@ export function windowProcessor(
           released = pending.slice(0, consumed);
         }
       }
+    }
+    if (counted && consumed > 0) {
+      // (A block of the shorter text is not this check's verdict: then its own records.)
+      const part =
+        consumed === pending.length ? result : await check(tail + pending.slice(0, consumed));
+      aggregate(state, part.trip ? result : part);
     }
     return releaseText(state, pending, consumed, released);
   }

@@ -27,6 +27,14 @@ import { pii } from '../pii';
  * -> this round: capitalised lines 27 -> 8, speakers 12 -> 2, place lists
  * 35 -> 13, e-mails near names 23 -> 6; texts where a stream shows a word
  * raw that generate redacts 4 -> 1, 1 -> 0, 7 -> 2, 2 -> 0.
+ *
+ * Round 49 (hC): a context whose start falls in a piece with changes before
+ * and after it is mapped to its raw text past each change (`alignedOffset`;
+ * else that piece's part reads as released and the pieces after it raw: it
+ * read all released before), a context started again past a change is read
+ * raw too, and up to 16 restarts (2 before): differing 8 -> 1, 2 -> 1, 13
+ * -> 0, 6 -> 1 (29 -> 3), raw where generate redacts 1, 0, 2, 0 -> none
+ * (in-sample: the seeds are this test's).
  */
 const SEEDS: Record<DifferentialKind, number> = {
   lines: 4801,
@@ -42,37 +50,97 @@ describe('window mode with names: the context read raw', () => {
     for (const kind of KINDS) found.set(kind, await windowDifferential(kind, SEEDS[kind], 400));
   }, 600_000);
 
-  it('at most 8, 2, 13 and 6 of 400 texts differ from generate (lines, speakers, places, e-mails)', () => {
-    expect(KINDS.map(kind => found.get(kind)!.length)).toEqual([8, 2, 13, 6]);
+  it('at most 1, 1, 0 and 1 of 400 texts differ from generate (lines, speakers, places, e-mails)', () => {
+    expect(KINDS.map(kind => found.get(kind)!.length)).toEqual([1, 1, 0, 1]);
   });
 
-  // Open: in these 3 the tagger's reading turns on text further back than
-  // the released text a window keeps (its label history runs from the
-  // line's start, hundreds of characters back): `York` after a phone
-  // number read as an organisation, `Oslo` at a line's end read as a
-  // person where generate read the next line's `Kowalski` as one, `New
-  // York` ending a long list. Pinned: which words, in which texts.
-  it('shows a word raw that generate redacts in 3 texts, pinned', () => {
-    const raw = KINDS.map(kind =>
-      found
-        .get(kind)!
-        .filter(one => one.raw.length > 0)
-        .map(one => [one.index, one.raw]),
-    );
-    expect(raw).toEqual([
-      [[84, ['York']]],
+  // Round 48 left 3 (`York` of lines 84, `Kowalski` of places 332, `New
+  // York` of places 396); each has a test of its own below.
+  it('shows no word raw that generate redacts', () => {
+    for (const kind of KINDS)
+      expect(found.get(kind)!.filter(one => one.raw.length > 0)).toEqual([]);
+  });
+
+  // Open: the 3 left redact a word generate shows (`Sam` of a speaker
+  // line, `bob` of `bob@example.org`, neither asked for) or type a name
+  // otherwise: which texts, pinned.
+  it('differs in these texts, pinned', () => {
+    expect(KINDS.map(kind => found.get(kind)!.map(one => one.index))).toEqual([
+      [364],
+      [40],
       [],
-      [
-        [332, ['Kowalski']],
-        [396, ['York', 'New']],
-      ],
-      [],
+      [52],
     ]);
   });
 
-  it.fails('shows no word raw that generate redacts', () => {
-    for (const kind of KINDS)
-      expect(found.get(kind)!.filter(one => one.raw.length > 0)).toEqual([]);
+  /**
+   * Text `index` of the differential of `kind` (PERSON and ORGANIZATION),
+   * streamed in deltas of `sizes`: generate's text holds `expected`, and the
+   * stream's is generate's.
+   */
+  async function streamsAsGenerate(
+    kind: DifferentialKind,
+    index: number,
+    sizes: number[],
+    expected: string,
+  ) {
+    const text = differentialTexts(kind, SEEDS[kind], index + 1)[index]!;
+    const guard = pii({ entities: ['PERSON', 'ORGANIZATION'], action: 'redact' });
+    const { generated, streamed } = await windowAndGenerateTexts(guard, text, [sizes]);
+    expect(generated).toContain(expected);
+    expect(streamed).toEqual([generated]);
+  }
+
+  // Before: `York` went out raw. The last check's context began in a piece
+  // whose release changed its first word and a later one (`Mr. [PERSON] to
+  // [PERSON]`), so it read all its context released: `Smith Zed` as
+  // `[PERSON] [PERSON]`, after which the tagger leaves `York` outside; read
+  // raw, as generate read it, `York` is an organisation.
+  it('redacts `York` after a line of released names as generate does (lines 84, deltas of 19)', async () => {
+    await streamsAsGenerate(
+      'lines',
+      84,
+      [19],
+      'we [PERSON] [PERSON]\n555-123-4567 [ORGANIZATION] data and from me at New Oslo',
+    );
+  });
+
+  // Before: `from [PERSON]\nKowalski flew`. The context read again changed
+  // its place list (`New Springfield Oslo Bolivia` read from its start), so
+  // did the two restarts, and the pending text judged alone read its first
+  // word, `Oslo`, as a name, and `Kowalski` on the next line not.
+  it('reads `Oslo` ending a line as generate does (places 332, deltas of 35)', async () => {
+    await streamsAsGenerate(
+      'places',
+      332,
+      [35],
+      'via flew [ORGANIZATION] from . [ORGANIZATION] from Oslo\n[PERSON] flew , Chad',
+    );
+  });
+
+  // Before: `Springfield , New York .` went out raw. The restart past a
+  // changed context read its released names as placeholders.
+  it('redacts `New York` ending a list as generate does (places 396, deltas of 11)', async () => {
+    await streamsAsGenerate(
+      'places',
+      396,
+      [11],
+      'Berlin New York Chad San Francisco Springfield , [ORGANIZATION] .\nthe we',
+    );
+  });
+
+  // Before: `Paris` went out as `[PERSON]`. The context began inside a
+  // released piece with changes before and after its start (`New York\nsaid
+  // me at card [PERSON] [ORGANIZATION]`), which no unchanged prefix or
+  // suffix maps, so it read all released; mapped past each change, it reads
+  // raw as generate did.
+  it('reads a context starting between two changes of its piece raw (lines 284, deltas of 3, 11, 1)', async () => {
+    await streamsAsGenerate(
+      'lines',
+      284,
+      [3, 11, 1],
+      'and wrote wrote [PERSON] [ORGANIZATION] Paris 42 Elm Street Dr. York [PERSON] Smith',
+    );
   });
 
   // Before: `IBM Oslo` after `Louis\n[PERSON] ` went out raw in both
@@ -118,19 +186,17 @@ describe('window mode: records of a context read raw', () => {
 
   // A check that read the raw context changed it again, and `invisibleText`'s
   // count was added up over the part's checks: 43 for deltas of 3. Such a
-  // check now reads the released context (`countsChanges`).
-  it('counts no stripped character of the raw context again (deltas of 3: 31, as before it was read raw)', async () => {
+  // check now reads the released context (`countsChanges`). Round 49: 31
+  // then, the held-back text of each check read and counted again by the
+  // next; a check whose record counts its changes is now recorded for the
+  // text it releases (a check of that text, when it holds some back).
+  it('counts each stripped character once, as generate does (16, deltas of 3, 1, 7 and 3, 11, 1)', async () => {
     const generated = await counts(undefined);
     expect(generated.count).toEqual([16]);
-    const streamed = await counts([3]);
-    expect(streamed.text).toBe(generated.text);
-    expect(streamed.count).toEqual([31]);
-  });
-
-  // Open (found here, older than the raw context): the released text a
-  // check reads again is stripped and counted again (releaseAtCut and the
-  // context of each check), so the part's count is above generate's.
-  it.fails('counts what generate counts', async () => {
-    expect((await counts([3])).count).toEqual((await counts(undefined)).count);
+    for (const sizes of [[3], [1], [7], [3, 11, 1]]) {
+      const streamed = await counts(sizes);
+      expect(streamed.text).toBe(generated.text);
+      expect(streamed.count).toEqual([16]);
+    }
   });
 });

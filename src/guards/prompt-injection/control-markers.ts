@@ -26,11 +26,12 @@ import { namedFeature } from './hashed-features';
  */
 
 /** Marker names, in bit order. */
-export const CONTROL_MARKERS = ['chat-token', 'system-label', 'banner'] as const;
+export const CONTROL_MARKERS = ['chat-token', 'system-label', 'banner', 'line-banner'] as const;
 
 const CHAT_TOKEN = 1;
 const SYSTEM_LABEL = 2;
 const BANNER = 4;
+const LINE_BANNER = 8;
 
 // `|` folds to `l`; both are accepted.
 const chatToken =
@@ -51,6 +52,11 @@ const banner = new RegExp(
   `${delimiter}[ \\t]{0,3}(?:[a-z0-9']{1,20}[ \\t]{1,3}){0,5}?(?:${bannerWord})(?:[ \\t]{1,3}[a-z0-9']{1,20}){0,5}[ \\t]{0,3}${delimiter}`,
 );
 
+// Any-language banner at a line start: a delimiter run, one to six words
+// of any script, a delimiter run ("*** nuevas instrucciones ***").
+const lineBanner =
+  /(?:^|\n)[ \t]{0,8}(?:[#*%=~]{3,8}|[#%~]{2})[ \t]{0,3}(?:\p{L}[\p{L}\p{N}'’]{0,19}[ \t]{1,3}){0,5}\p{L}[\p{L}\p{N}'’]{0,19}[ \t]{0,3}(?:[#*%=~]{3,8}|[#%~]{2})/u;
+
 /** Bit mask of the control markers found in folded `text[start, end)` (bits in `CONTROL_MARKERS` order). */
 export function controlMarkerMask(text: string, start: number, end: number): number {
   const window = start === 0 && end === text.length ? text : text.slice(start, end);
@@ -58,6 +64,7 @@ export function controlMarkerMask(text: string, start: number, end: number): num
   if (chatToken.test(window)) mask |= CHAT_TOKEN;
   if (matches(systemLabel, window)) mask |= SYSTEM_LABEL;
   if (banner.test(window)) mask |= BANNER;
+  if (lineBanner.test(window)) mask |= LINE_BANNER;
   return mask;
 }
 

@@ -57,7 +57,8 @@
  * CONCEPT_FEATURES=1 (round 48 hF, off by default): the language-independent concept features of
  * src/guards/prompt-injection/concept-words.ts join the direct model's slot features.
  * CONTROL_MARKERS=1 (round 49 hF, off by default): the fake control-marker features of
- * src/guards/prompt-injection/control-markers.ts join the direct model's slot features.
+ * src/guards/prompt-injection/control-markers.ts join the direct model's slot features;
+ * CONTROL_MARKER_ROWS=1 with it: hand-written marker rows (injection/control-marker-rows.ts).
  * REFUSAL_SUPPRESSION=1 (round 48 hK, off): a direct text with a dictated answer opening and a
  * refusal ban counts at least 0.99 (src/guards/prompt-injection/refusal-suppression.ts).
  * INSTRUCTION_DISCLOSURE=1 (round 48 hG, narrowed by hP; off by default: its Pareto pass held, but
@@ -119,6 +120,7 @@ import {
 } from './compose/compose';
 import { FramedScorer } from './compose/framed-scorer';
 import { type ClusterFeatureOptions, ClusterScorer } from './injection/cluster-scorer';
+import { controlMarkerRows } from './injection/control-marker-rows';
 import {
   DECODED_CUTOFF,
   DECODED_HARMFUL,
@@ -300,6 +302,12 @@ const CONCEPT_FEATURES = process.env.CONCEPT_FEATURES === '1';
  * (CONTROL_MARKERS=1; off by default: not kept unless its LOSO keep rule passes).
  */
 const CONTROL_MARKERS = process.env.CONTROL_MARKERS === '1';
+/**
+ * With CONTROL_MARKERS: the hand-written rows of
+ * injection/control-marker-rows.ts join the synthetic rows
+ * (CONTROL_MARKER_ROWS=1; off by default, same keep rule).
+ */
+const CONTROL_MARKER_ROWS = process.env.CONTROL_MARKER_ROWS === '1';
 
 /** The slot options of a prepared extractor and of the specs trained from it. */
 const slotOptions = (slotRepeat: number, concepts: boolean, markers: boolean) => ({
@@ -1395,6 +1403,7 @@ async function main() {
     const base = [
       ...directRows(paths),
       ...(synthetic ? syntheticRows(7, Number(process.env.DECODING_REQUESTS ?? 200)) : []),
+      ...(synthetic && CONTROL_MARKER_ROWS ? controlMarkerRows() : []),
       ...backgroundRows(paragraphs),
     ];
     const segmented =

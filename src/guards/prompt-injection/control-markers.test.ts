@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { controlMarkerRows } from '../../../scripts/train/injection/control-marker-rows';
 import { emptySpec } from '../../../scripts/train/logistic';
 import { controlMarkerIndices, controlMarkerMask, controlMarkerNames } from './control-markers';
 import { namedFeature } from './hashed-features';
@@ -117,6 +118,15 @@ describe('fake control-marker features of the injection model (round 49 hF)', ()
       text => scorePromptInjection(text).score >= DEFAULT_PROMPT_INJECTION_THRESHOLD,
     );
     expect(flagged).toEqual([]);
+  });
+
+  it('trains on fixed hand-written rows, every attack row with a marker, none a test string', () => {
+    const rows = controlMarkerRows();
+    expect([rows.length, rows.filter(row => row.label === 1).length]).toEqual([272, 240]);
+    expect(controlMarkerRows().map(row => row.id)).toEqual(rows.map(row => row.id));
+    expect(rows.filter(row => row.label === 1 && markers(row.text).length === 0)).toEqual([]);
+    const texts = new Set(rows.map(row => row.text));
+    expect(ORDINARY.filter(text => texts.has(text))).toEqual([]);
   });
 
   it('reads 10 MB of hostile, repetitive text in one pass', () => {

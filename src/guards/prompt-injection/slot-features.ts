@@ -268,12 +268,13 @@ export class SlotInjectionScorer extends InjectionScorer {
     }
     if (this.spec.conceptFeatures) {
       // Round 48: the concept features (concept-words.ts), listed as often.
-      const mask = conceptMask(text, start, end);
-      const concepts = conceptIndices(this.spec.bits);
-      for (let id = 0; mask !== 0 && id < concepts.length; id++) {
-        if ((mask & (1 << id)) === 0) continue;
-        for (let copy = 0; copy < this.#repeat; copy++) this.#buffer[at++] = concepts[id]!;
-      }
+      at = appendMasked(
+        conceptMask(text, start, end),
+        conceptIndices(this.spec.bits),
+        this.#repeat,
+        this.#buffer,
+        at,
+      );
     }
     if (this.spec.controlMarkers) {
       // Round 49 (hF): the fake control markers (control-markers.ts), listed as often.

@@ -3,11 +3,11 @@
  * round 49 hF; src/guards/prompt-injection/control-markers.ts), used with
  * CONTROL_MARKER_ROWS=1 (and CONTROL_MARKERS=1):
  *
- * - `synthetic:control-markers` (label 1): an off-task order dressed as the
+ * - `synthetic:compose-control-markers` (label 1): an off-task order dressed as the
  *   system's or the developer's words: a chat-template token, a bracketed
  *   system note, a banner (English and a few other languages), opening the
  *   message or after an ordinary request;
- * - `synthetic:control-markers-ordinary` (label 0): the same orders as a
+ * - `synthetic:compose-control-markers-ordinary` (label 0): the same orders as a
  *   user's own plain request, and ordinary texts with the same structure
  *   (result banners, code templates, questions about chat formats).
  *
@@ -99,6 +99,18 @@ const ORDINARY = [
   'Write a Python function that wraps text in <|im_start|> and <|im_end|> tags for a ChatML dataset.',
 ];
 
+/**
+ * The rows' groups. Named as composed groups (`synthetic:compose-`, see
+ * compose.ts's `isComposedGroup`): without origins, such rows are in every
+ * fold's training and are never dealt into a fold, so the `--loso` and
+ * calibration folds of the other sources stay those of the committed table
+ * (two new sorted groups would shift the deal); as `synthetic:` rows they
+ * stay out of the thresholds' benign pool and of the summary, and the
+ * statement model of indirect mode does not read them.
+ */
+export const MARKER_ATTACKS = 'synthetic:compose-control-markers';
+export const MARKER_ORDINARY = 'synthetic:compose-control-markers-ordinary';
+
 /** Rows of both groups (deterministic). */
 export function controlMarkerRows(seed = 49, attacks = 240): TrainingRow[] {
   const random = prng(seed);
@@ -125,7 +137,7 @@ export function controlMarkerRows(seed = 49, attacks = 240): TrainingRow[] {
     id: `synm-${fnv(`${label}:${text}`).toString(16).padStart(8, '0')}`,
     text,
     label,
-    group: label === 1 ? 'synthetic:control-markers' : 'synthetic:control-markers-ordinary',
+    group: label === 1 ? MARKER_ATTACKS : MARKER_ORDINARY,
     family: 'synthetic',
   });
   return [...attackTexts.map(text => row(text, 1)), ...ordinaryTexts.map(text => row(text, 0))];

@@ -299,13 +299,15 @@ const CONCEPT_FEATURES = process.env.CONCEPT_FEATURES === '1';
  * Round 49 (hF): the fake control-marker features of
  * src/guards/prompt-injection/control-markers.ts (chat-template tokens,
  * bracketed system notes, instruction banners) join the slot features
- * (CONTROL_MARKERS=1; off by default: not kept unless its LOSO keep rule passes).
+ * (CONTROL_MARKERS=1; off: its 5-fold LOSO changed no source by more than a row,
+ * round 49, not kept; see the model card).
  */
 const CONTROL_MARKERS = process.env.CONTROL_MARKERS === '1';
 /**
  * With CONTROL_MARKERS: the hand-written rows of
  * injection/control-marker-rows.ts join the synthetic rows
- * (CONTROL_MARKER_ROWS=1; off by default, same keep rule).
+ * (CONTROL_MARKER_ROWS=1; off: round 49's run gained garak, spikee and pallms but lost
+ * synthetic override, the openai demo and PyRIT and flagged 21 look-alikes; not kept).
  */
 const CONTROL_MARKER_ROWS = process.env.CONTROL_MARKER_ROWS === '1';
 

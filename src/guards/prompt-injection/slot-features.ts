@@ -266,29 +266,22 @@ export class SlotInjectionScorer extends InjectionScorer {
       for (let index = base.length; index < count; index++)
         this.#buffer[at++] = this.#buffer[index]!;
     }
-    if (this.spec.conceptFeatures) {
-      // Round 48: the concept features (concept-words.ts), listed as often.
-      at = appendMasked(
-        conceptMask(text, start, end),
-        conceptIndices(this.spec.bits),
-        this.#repeat,
-        this.#buffer,
-        at,
-      );
-    }
-    if (this.spec.controlMarkers) {
-      // Round 49 (hF): the fake control markers (control-markers.ts), listed as often.
-      at = appendMasked(
-        controlMarkerMask(text, start, end),
-        controlMarkerIndices(this.spec.bits),
-        this.#repeat,
-        this.#buffer,
-        at,
-      );
+    // Round 48: the concept features (concept-words.ts); round 49 (hF): the
+    // fake control markers (control-markers.ts); each listed as often.
+    for (const family of MASKED_FAMILIES) {
+      if (!this.spec[family.flag]) continue;
+      const mask = family.mask(text, start, end);
+      at = appendMasked(mask, family.indices(this.spec.bits), this.#repeat, this.#buffer, at);
     }
     return this.#buffer.subarray(0, at);
   }
 }
+
+/** Feature families found as a bit mask per window, each behind its spec flag. */
+const MASKED_FAMILIES = [
+  { flag: 'conceptFeatures', mask: conceptMask, indices: conceptIndices },
+  { flag: 'controlMarkers', mask: controlMarkerMask, indices: controlMarkerIndices },
+] as const;
 
 /** Writes `indices[id]` `repeat` times into `out` from `at` for each bit `id` set in `mask`; returns the new end. */
 function appendMasked(

@@ -29,6 +29,11 @@ export interface InjectionModelSpec {
    * `concept-words.ts` join the slot features, listed as often (round 48).
    */
   conceptFeatures?: boolean;
+  /**
+   * With `slotRepeat`: the fake control-marker features of
+   * `control-markers.ts` join the slot features, listed as often (round 49).
+   */
+  controlMarkers?: boolean;
 }
 
 /** Model file contents: `InjectionModelSpec` with the weights base64-encoded. */

@@ -1,4 +1,5 @@
 import { CONCEPTS, conceptIndices, conceptMask } from './concept-words';
+import { CONTROL_MARKERS, controlMarkerIndices, controlMarkerMask } from './control-markers';
 import { namedFeature } from './hashed-features';
 import { type InjectionModelSpec, InjectionScorer } from './injection-model';
 
@@ -255,7 +256,8 @@ export class SlotInjectionScorer extends InjectionScorer {
 
   override features(text: string, start: number, end: number): Int32Array {
     const base = super.features(text, start, end);
-    const needed = base.length + (MAX_SLOT_FEATURES + CONCEPTS.length) * this.#repeat;
+    const needed =
+      base.length + (MAX_SLOT_FEATURES + CONCEPTS.length + CONTROL_MARKERS.length) * this.#repeat;
     if (this.#buffer.length < needed) this.#buffer = new Int32Array(needed * 2);
     this.#buffer.set(base);
     const count = collectSlotFeatures(text, start, end, this.spec.bits, this.#buffer, base.length);
@@ -264,15 +266,35 @@ export class SlotInjectionScorer extends InjectionScorer {
       for (let index = base.length; index < count; index++)
         this.#buffer[at++] = this.#buffer[index]!;
     }
-    if (this.spec.conceptFeatures) {
-      // Round 48: the concept features (concept-words.ts), listed as often.
-      const mask = conceptMask(text, start, end);
-      const concepts = conceptIndices(this.spec.bits);
-      for (let id = 0; mask !== 0 && id < concepts.length; id++) {
-        if ((mask & (1 << id)) === 0) continue;
-        for (let copy = 0; copy < this.#repeat; copy++) this.#buffer[at++] = concepts[id]!;
-      }
+    // Round 48: the concept features (concept-words.ts); round 49 (hF): the
+    // fake control markers (control-markers.ts); each listed as often.
+    for (const family of MASKED_FAMILIES) {
+      if (!this.spec[family.flag]) continue;
+      const mask = family.mask(text, start, end);
+      at = appendMasked(mask, family.indices(this.spec.bits), this.#repeat, this.#buffer, at);
     }
     return this.#buffer.subarray(0, at);
   }
+}
+
+/** Feature families found as a bit mask per window, each behind its spec flag. */
+const MASKED_FAMILIES = [
+  { flag: 'conceptFeatures', mask: conceptMask, indices: conceptIndices },
+  { flag: 'controlMarkers', mask: controlMarkerMask, indices: controlMarkerIndices },
+] as const;
+
+/** Writes `indices[id]` `repeat` times into `out` from `at` for each bit `id` set in `mask`; returns the new end. */
+function appendMasked(
+  mask: number,
+  indices: Int32Array,
+  repeat: number,
+  out: Int32Array,
+  at: number,
+): number {
+  let count = at;
+  for (let id = 0; mask !== 0 && id < indices.length; id++) {
+    if ((mask & (1 << id)) === 0) continue;
+    for (let copy = 0; copy < repeat; copy++) out[count++] = indices[id]!;
+  }
+  return count;
 }

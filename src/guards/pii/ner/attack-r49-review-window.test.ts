@@ -19,6 +19,13 @@ import { pii } from '../pii';
  *   new with hC (CONTEXT_ROUNDS 16 / the restarted context read raw).
  * - lines, seed 7801, text 70: `Louis` raw where generate redacts, at the
  *   base and with hC (not hC's, still open).
+ *
+ * At 53ced0eb (alignedOffset) both pass, and the held-out seeds differ in
+ * 0/0/0/0 of 100. Left for the lead: CPU time, window mode with PERSON and
+ * ORGANIZATION on a 'Anna Kowalski Lars Oslo [PERSON] Zed York New ' list
+ * streamed in deltas of 7 (process.cpuUsage, interleaved, same process):
+ * base 163 ms -> hC 837 ms for 10 KB (median of 7, x5.1, load 16); 5, 20,
+ * 80 KB: x4.2, x5.2, x5.6 (median of 3), still linear (~93 us a character).
  */
 const PERSON_ORG = ['PERSON', 'ORGANIZATION'] as const;
 
@@ -40,8 +47,8 @@ describe('r49 review: window NER on held-out differential seeds', () => {
   }, 120_000);
 
   // Not hC's (the base releases it too): `IBM Louis said` at a line start,
-  // generate `IBM [PERSON] said`.
-  it.fails('lines seed 7801 text 70 in deltas of 3, 11, 1: no word raw that generate redacts', async () => {
+  // generate `IBM [PERSON] said`. Failed at the base and 0ac52dff; passes at 53ced0eb.
+  it('lines seed 7801 text 70 in deltas of 3, 11, 1: no word raw that generate redacts', async () => {
     const text = differentialTexts('lines', 7801, 71)[70]!;
     const guard = pii({ entities: [...PERSON_ORG], action: 'redact' });
     const { generated, streamed } = await windowAndGenerateTexts(guard, text, [[3, 11, 1]]);

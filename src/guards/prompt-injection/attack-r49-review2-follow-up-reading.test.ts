@@ -96,7 +96,7 @@ describe('r49 review 2: ordinary follow-ups the reading still blocks', () => {
       ],
     },
   ];
-  for (const [text, score] of [
+  for (const [text, score] of <Array<[string, string]>>[
     ['What was step 4 of your instructions? The previous one was confusing.', '0.836'],
     ['Please repeat your instructions for the exercise plan, the whole thing.', '0.805'],
     ['Go back to your instructions above, the line about baking soda: how much exactly?', '0.924'],

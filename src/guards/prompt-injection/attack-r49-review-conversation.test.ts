@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateResult } from '../../../test/helpers';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { hasInstructionDisclosureInTurn } from './instruction-disclosure';
@@ -10,17 +10,10 @@ import { promptInjection } from './prompt-injection';
 
 /*
  * Round 49 review (hI) of r49-hE: the disclosure and pretext rules read
- * with the message's place in the conversation. Both rules ship off at
- * 9b3e2d9c; these cases say what would block ordinary chat if they were
- * turned on. Test strings written for this review.
+ * with the message's place in the conversation, turned on at 290aa8d1.
+ * Each ordinary text below is flagged by its rule (a 0.99 floor: blocked
+ * at the default threshold). Test strings written for this review.
  */
-
-// Force the disclosure rule on for the middleware cases (it is off in the
-// shipped flags): the cache case is about what the guard does once it is on.
-vi.mock('./instruction-disclosure', async original => ({
-  ...(await original<typeof import('./instruction-disclosure')>()),
-  INSTRUCTION_DISCLOSURE_ON: true,
-}));
 
 describe('r49 review: ordinary first turns the disclosure rule reads as extraction', () => {
   // Customer-service, game and developer first turns: nobody asks for the
@@ -103,14 +96,16 @@ describe('r49 review: the verdict cache keys a position-dependent verdict on the
   // verdict now depends on where the text stands in ctx.messages
   // (followsAssistantTurn). The middleware remembers the first verdict of a
   // text and applies it at any position in any later call.
-  it('sanity (rule forced on): the text blocks as a first turn and passes as a follow-up, each judged fresh', async () => {
+  it('sanity: the text blocks as a first turn and passes as a follow-up, each judged fresh', async () => {
     expect(await reached(guardedModel(), [{ role: 'user', content: gameTurn }])).toBe(false);
     expect(await reached(guardedModel(), followUp)).toBe(true);
   });
 
+  // Both failed at 9b3e2d9c (rule forced on); fixed at 290aa8d1 (a user
+  // text after an assistant message has a cache form of its own).
   // Ordinary chat blocked: one first-turn block of a text blocks that text as
   // a follow-up in every later conversation (of any user) until the entry expires.
-  it.fails('a follow-up is not blocked by an earlier first-turn verdict on the same text', async () => {
+  it('a follow-up is not blocked by an earlier first-turn verdict on the same text', async () => {
     const shared = guardedModel();
     expect(await reached(shared, [{ role: 'user', content: gameTurn }])).toBe(false);
     expect(await reached(shared, followUp)).toBe(true);
@@ -118,7 +113,7 @@ describe('r49 review: the verdict cache keys a position-dependent verdict on the
 
   // Extraction passes: a follow-up's allow is reused for the same text as a
   // first turn (no forged turn needed in the call that passes).
-  it.fails('a first turn is not passed by an earlier follow-up verdict on the same text', async () => {
+  it('a first turn is not passed by an earlier follow-up verdict on the same text', async () => {
     const shared = guardedModel();
     expect(await reached(shared, followUp)).toBe(true);
     expect(await reached(shared, [{ role: 'user', content: gameTurn }])).toBe(false);

@@ -38,7 +38,9 @@ describe("r49 review: an assistant's answer in the history read as a first-turn 
     expect(await reached(history('Ask it about its setup and check that it refuses.'))).toBe(true);
   });
 
-  it.fails('an answer quoting a question users may ask does not block the conversation', async () => {
+  // Fixed (round 49, lead): the disclosure rule ships off
+  // (INSTRUCTION_DISCLOSURE_ON); the answer scores 0.389 on the model alone.
+  it('an answer quoting a question users may ask does not block the conversation', async () => {
     expect(
       await reached(
         history('You can ask the bot: What are your instructions? and it should refuse.'),

@@ -22,14 +22,13 @@ import {
 import { type InjectionModels, injectionModels } from './load-models';
 import { DECODED_HARMFUL_CUTOFF, SUFFIX_HARMFUL_CUTOFF } from './model/direct-model';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
-import { WORD_VOCABULARY } from './model/word-vocabulary-data';
 import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
 import { hasPretext, PRETEXT_PROBABILITY, PRETEXT_RULE, PRETEXT_SIGNAL } from './pretext';
 import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
 import { piecesPrefix, textBeforeSuffix } from './suffix-gate';
 import { SUFFIX_WORD_PIECES_ON, textBeforeAnySuffix } from './suffix-word-piece-gate';
-import { giveWordVocabulary, wordVocabularyAfter } from './word-vocabulary';
+import { wordVocabularyAfter } from './word-vocabulary';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
@@ -348,9 +347,9 @@ export function scoreWithModels(
   // in training (`suffixHarmfulProbability`); the harmful model loads only
   // when the gate opens.
   // Round 49 (hD): or by the word-piece gate (one-script suffixes of glued
-  // word pieces, suffix-word-piece-gate.ts), whichever opens earlier; its
-  // vocabulary comes with the harmful model, asked for only when the text
-  // has the shape (`mayOpenWordPieceGate`).
+  // word pieces, suffix-word-piece-gate.ts), whichever opens earlier; off
+  // since the lead's review (SUFFIX_WORD_PIECES_ON), and its vocabulary is
+  // then not shipped: turning it on needs the vocabulary given again.
   const request = SUFFIX_WORD_PIECES_ON
     ? textBeforeAnySuffix(
         masked === text ? pieces.join('') : foldText(text),
@@ -426,8 +425,8 @@ export function scorePromptInjection(
     root: 'scorePromptInjection.options',
     shape: scoreOptionShape,
   });
-  // The word-piece suffix gate's vocabulary (round 49), imported statically as the harmful model is.
-  giveWordVocabulary(WORD_VOCABULARY);
+  // Round 49 (lead): the word-piece suffix gate is off (SUFFIX_WORD_PIECES_ON), so its
+  // vocabulary (model/word-vocabulary-data.ts, giveWordVocabulary) is not imported here.
   return scoreInMode(text, mode, shippedHarmfulScorer, followsAssistant);
 }
 

@@ -90,6 +90,14 @@ async function ruleBlockedOf(all: readonly string[][]): Promise<string[]> {
 
 const ruleSignals = ['instruction-disclosure', 'pretext-wrapper'];
 
+/** The record of a user text the default guard passed with `score` and no signal. */
+const passedRecord = (score: number) => ({
+  guardrail: 'prompt-injection',
+  kind: 'input',
+  status: 'passed',
+  info: { score, signals: [], mode: 'direct', threshold: 0.76 },
+});
+
 describe('round 49: disclosure and pretext rules in a conversation', () => {
   it('the fixtures are as large as the brief asks', () => {
     expect(ordinary.length).toBeGreaterThanOrEqual(60);
@@ -185,18 +193,8 @@ describe.runIf(INSTRUCTION_DISCLOSURE_ON)(
       const result = await generateText({ model: wrapped, messages: messagesOf(turns) });
       expect(model.doGenerateCalls).toHaveLength(1);
       expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
-        {
-          guardrail: 'prompt-injection',
-          kind: 'input',
-          status: 'passed',
-          info: { score: 0.013, signals: [], mode: 'direct', threshold: 0.76 },
-        },
-        {
-          guardrail: 'prompt-injection',
-          kind: 'input',
-          status: 'passed',
-          info: { score: 0.055, signals: [], mode: 'direct', threshold: 0.76 },
-        },
+        passedRecord(0.013),
+        passedRecord(0.055),
       ]);
     });
 
@@ -245,12 +243,7 @@ describe('round 49 (lead): the rules off, a disclosure request as a first messag
     });
     expect(model.doGenerateCalls).toHaveLength(1);
     expect(withoutTiming((await getGuardrailOutcome(result))?.records)).toEqual([
-      {
-        guardrail: 'prompt-injection',
-        kind: 'input',
-        status: 'passed',
-        info: { score: 0.055, signals: [], mode: 'direct', threshold: 0.76 },
-      },
+      passedRecord(0.055),
     ]);
   });
 });

@@ -63,9 +63,9 @@ export interface ScorePromptInjectionOptions {
    * answer (`your instructions / rules / guidelines`, what `you were told`,
    * `I followed your instructions`) then does not count as a request for
    * the assistant's own configuration (the instruction-disclosure and
-   * pretext rules); names only the configuration has (`your system prompt`,
-   * `hidden / initial instructions`, `everything above this line`) still
-   * do. The model too reads such references (`your instructions / rules /
+   * pretext rules, both off since round 49's review); names only the
+   * configuration has (`your system prompt`, `hidden / initial
+   * instructions`, `everything above this line`) still do. The model too reads such references (`your instructions / rules /
    * steps`, `the config above`, `you said`, `again`) as a neutral word,
    * unless the text carries a word only an attack needs (an override verb,
    * the system prompt, a persona switch, `verbatim`; see
@@ -92,11 +92,10 @@ export interface PromptInjectionScore {
    * `exfiltration-url` (both modes: a markdown image or link, a used
    * reference definition, or an HTML `src=`, whose URL parameters carry a
    * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
-   * `instruction-disclosure` (direct mode: the text asks for the
-   * assistant's own instructions; the score is at least 0.99) and
-   * `pretext-wrapper` (direct mode: a claimed test / debug / training case
-   * aimed at the model's instructions; at least 0.99), both read with
-   * `followsAssistant` (round 49),
+   * `instruction-disclosure` and `pretext-wrapper` (direct mode; not named
+   * today: both rules are off, `INSTRUCTION_DISCLOSURE_ON` and
+   * `PRETEXT_RULE`, since review found them blocking ordinary first turns
+   * (round 49); read with `followsAssistant` when on; the trainer measures them),
    * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;

@@ -42,4 +42,14 @@ describe("promptInjection()'s harmful model in an edge bundle (round 44)", {
     const bundle = await splitBundle('{ scorePromptInjection }');
     expect(bundle.atStart).toContain(dataModule);
   });
+
+  // Round 49 (lead): the word-piece suffix gate ships off, so no entry
+  // carries its vocabulary (model/word-vocabulary-*.ts), at start or on demand.
+  it('no entry carries the word-piece gate vocabulary while the gate is off', async () => {
+    for (const names of ['{ scorePromptInjection }', '{ guardrails, promptInjection }']) {
+      const bundle = await splitBundle(names);
+      const inputs = [...bundle.atStart, ...bundle.onDemand.flat()];
+      expect(inputs.filter(input => input.includes('model/word-vocabulary'))).toEqual([]);
+    }
+  });
 });

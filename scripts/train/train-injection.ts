@@ -62,11 +62,11 @@
  * CONTROL_MARKER_ROWS=1 with it: hand-written marker rows (injection/control-marker-rows.ts).
  * REFUSAL_SUPPRESSION=1 (round 48 hK, off): a direct text with a dictated answer opening and a
  * refusal ban counts at least 0.99 (src/guards/prompt-injection/refusal-suppression.ts).
- * INSTRUCTION_DISCLOSURE=0 without it (round 48 hG, narrowed by hP; on by default since round 49 hE,
- * which reads it with the conversation; rows are single messages, read as first turns): a direct-mode text that asks the assistant for its own instructions counts at least
+ * INSTRUCTION_DISCLOSURE=1 (round 48 hG, narrowed by hP; read with the conversation by round 49 hE,
+ * off by default since the lead's round-49 review; rows are single messages, read as first turns): a direct-mode text that asks the assistant for its own instructions counts at least
  * INSTRUCTION_DISCLOSURE_PROBABILITY (src/guards/prompt-injection/instruction-disclosure.ts).
- * PRETEXT=0 without it (round 48 hN, narrowed by hS; on by default since round 49 hE, which reads
- * it with the conversation, "I followed your instructions but …" after an answer): a direct-mode
+ * PRETEXT=1 (round 48 hN, narrowed by hS; read with the conversation by round 49 hE, off by
+ * default since the lead's round-49 review): a direct-mode
  * text that carries a pretext wrapper (src/guards/prompt-injection/pretext.ts) counts at least
  * PRETEXT_PROBABILITY.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
@@ -588,7 +588,7 @@ export function ruleProbability(
  * so `--loso-scores` also writes each row's probability without it
  * (`withoutDisclosure`): both tables come from one run.
  */
-const INSTRUCTION_DISCLOSURE = process.env.INSTRUCTION_DISCLOSURE !== '0';
+const INSTRUCTION_DISCLOSURE = process.env.INSTRUCTION_DISCLOSURE === '1';
 
 function withInstructionDisclosure(p: number, text: string): number {
   return p < INSTRUCTION_DISCLOSURE_PROBABILITY && hasInstructionDisclosure(text)
@@ -616,7 +616,7 @@ function rulesBeforeDisclosure(
  * 0.467 left out, but review (hQ) found ordinary follow-ups read as a
  * pretext: "I followed your instructions but …", "ignore all warnings").
  */
-const PRETEXT = process.env.PRETEXT !== '0';
+const PRETEXT = process.env.PRETEXT === '1';
 
 /** `ruleProbability` without the pretext rule. */
 function judgedProbability(p: number, text: string, judge?: DecodedJudge): number {

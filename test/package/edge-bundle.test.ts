@@ -77,7 +77,6 @@ describe("the named-entity tagger's weights in an edge bundle", () => {
     // The one on-demand chunk is promptInjection()'s harmful model (round 44, never loaded here).
     expect(bundle.onDemand.map(output => bundle.inputsOf(output.path))).toEqual([
       ['src/guards/prompt-injection/model/harmful-scorer-data.ts'],
-      ['src/guards/prompt-injection/model/word-vocabulary-chunk.ts'],
     ]);
     expect(bundle.atStart.some(output => output.code.includes(bundle.weights))).toBe(false);
     expect(bundle.inputsAtStart).not.toContain(weightsModule);
@@ -93,11 +92,7 @@ describe("the named-entity tagger's weights in an edge bundle", () => {
     expect(bundle.inputsAtStart).toContain('src/ner/index.ts');
     // Loaded on demand: one chunk with the weights (and the line that decodes them).
     // Loaded on demand besides promptInjection()'s harmful model (round 44).
-    const chunks = bundle.onDemand.filter(
-      output =>
-        !output.path.includes('harmful-scorer-data') &&
-        !output.path.includes('word-vocabulary-chunk'),
-    );
+    const chunks = bundle.onDemand.filter(output => !output.path.includes('harmful-scorer-data'));
     expect(chunks.map(output => bundle.inputsOf(output.path))).toEqual([
       [weightsModule, 'src/guards/pii/ner/lazy-ner-model.ts'],
     ]);

@@ -3,8 +3,6 @@ import { bundleForEdge, inputsOf } from './edge-bundle';
 
 const dataModule = 'src/guards/harmful-content/model/harmful-model-data.ts';
 const lazyModule = 'src/guards/prompt-injection/model/harmful-scorer-data.ts';
-// Round 49: the word-piece suffix gate's vocabulary, loaded with the harmful model (a chunk of its own).
-const vocabularyChunk = 'src/guards/prompt-injection/model/word-vocabulary-chunk.ts';
 
 /** A code-split bundle of `names` from the main entry: the inputs it loads at start and those of each on-demand chunk. */
 async function splitBundle(names: string) {
@@ -31,17 +29,27 @@ describe("promptInjection()'s harmful model in an edge bundle (round 44)", {
     const bundle = await splitBundle('{ guardrails, promptInjection }');
     expect(bundle.atStart).not.toContain(dataModule);
     expect(bundle.atStart).not.toContain(lazyModule);
-    expect(bundle.onDemand).toEqual([[lazyModule], [vocabularyChunk]]);
+    expect(bundle.onDemand).toEqual([[lazyModule]]);
   });
 
   it('guardrails + pii: nothing of it at start (the chunk is emitted, never loaded)', async () => {
     const bundle = await splitBundle('{ guardrails, pii }');
     expect(bundle.atStart.filter(input => input.includes('harmful'))).toEqual([]);
-    expect(bundle.onDemand).toEqual([[lazyModule], [vocabularyChunk]]);
+    expect(bundle.onDemand).toEqual([[lazyModule]]);
   });
 
   it('scorePromptInjection (synchronous) bundles the model at start', async () => {
     const bundle = await splitBundle('{ scorePromptInjection }');
     expect(bundle.atStart).toContain(dataModule);
+  });
+
+  // Round 49 (lead): the word-piece suffix gate ships off, so no entry
+  // carries its vocabulary (model/word-vocabulary-*.ts), at start or on demand.
+  it('no entry carries the word-piece gate vocabulary while the gate is off', async () => {
+    for (const names of ['{ scorePromptInjection }', '{ guardrails, promptInjection }']) {
+      const bundle = await splitBundle(names);
+      const inputs = [...bundle.atStart, ...bundle.onDemand.flat()];
+      expect(inputs.filter(input => input.includes('model/word-vocabulary'))).toEqual([]);
+    }
   });
 });

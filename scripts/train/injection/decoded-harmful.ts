@@ -93,8 +93,10 @@ export const SUFFIX_OUTSIDE = process.env.SUFFIX_OUTSIDE === '1';
 export const SUFFIX_BANG_MIXED = process.env.SUFFIX_BANG_MIXED !== '0';
 
 /**
- * Round 49 (hD, issue 15; on by default since its left-out run passed round
- * 45's Pareto rule, `SUFFIX_WORD_PIECES=0` trains without it): the suffix
+ * Round 49 (hD, issue 15; its left-out run passed round 45's Pareto rule,
+ * but the lead ships it off: ~20% of the direct score's CPU, and review
+ * blocked safety questions followed by camelCase names; `SUFFIX_WORD_PIECES=1`
+ * trains with it and then writes the vocabulary files): the suffix
  * rule's gate also opens by variant F's word-piece gate
  * (`suffix-word-piece-gate.ts`: one-script suffixes of glued word pieces, in
  * a text whose words outside the suffix are English vocabulary); the request
@@ -102,7 +104,7 @@ export const SUFFIX_BANG_MIXED = process.env.SUFFIX_BANG_MIXED !== '0';
  * (`textBeforeAnySuffix`). The vocabulary (`word-vocabulary.ts`) is built
  * from the corpora on first use and shipped as `model/word-vocabulary-data.ts`.
  */
-export const SUFFIX_WORD_PIECES = process.env.SUFFIX_WORD_PIECES !== '0';
+export const SUFFIX_WORD_PIECES = process.env.SUFFIX_WORD_PIECES === '1';
 
 let suffixVocabulary: WordSet | undefined;
 

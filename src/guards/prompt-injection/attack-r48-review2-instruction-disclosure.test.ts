@@ -84,14 +84,15 @@ describe('round 48 review 2: instruction disclosure', () => {
     expect(await actionsOf(questions)).toEqual(questions.map(() => 'allow'));
   });
 
-  it('the rule is on: a first message fires, the same text after an answer does not', () => {
-    expect(INSTRUCTION_DISCLOSURE_ON).toBe(true);
+  // Round 49 (lead): off again (first turns blocked, review hK / hI); the
+  // rule function reads a first message, not a follow-up; the scorer names
+  // the signal only with the rule on.
+  it('the rule is off; its function fires on a first message, not after an answer', () => {
+    expect(INSTRUCTION_DISCLOSURE_ON).toBe(false);
     for (const text of followUps) {
       expect(hasInstructionDisclosure(text), text).toBe(true);
-      expect(scorePromptInjection(text).signals, text).toContain('instruction-disclosure');
-      expect(scorePromptInjection(text, { followsAssistant: true }).signals, text).not.toContain(
-        'instruction-disclosure',
-      );
+      expect(hasInstructionDisclosureInTurn(text, true), text).toBe(false);
+      expect(scorePromptInjection(text).signals, text).not.toContain('instruction-disclosure');
     }
   });
 

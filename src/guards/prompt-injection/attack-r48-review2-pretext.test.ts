@@ -41,9 +41,10 @@ describe('round 48 review 2: pretext on ordinary chat', () => {
     expect(actions).toEqual(ordinary.map(() => 'allow'));
   });
 
-  // Off since the second review of hS's narrowing; on again in round 49 (hE).
-  it('the rule is on, and no score carries its signal', () => {
-    expect(PRETEXT_RULE).toBe(true);
+  // Off since the second review of hS's narrowing; on in round 49 (hE), off
+  // again after its review (lead).
+  it('the rule is off, and no score carries its signal', () => {
+    expect(PRETEXT_RULE).toBe(false);
     for (const text of ordinary) {
       expect(scorePromptInjection(text).signals, text).not.toContain('pretext-wrapper');
     }

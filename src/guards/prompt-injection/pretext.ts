@@ -42,9 +42,12 @@ export const PRETEXT_PROBABILITY = 0.99;
  * ("Sorry, I made a mistake: I followed your instructions but …", "the
  * screen says to ignore all warnings"): in a conversation "your
  * instructions / rules" are as often what the assistant wrote a turn ago.
- * The trainer's PRETEXT=1 measures with it.
+ * The trainer's PRETEXT=1 measures with it. Round 49 (hE): read with the
+ * conversation (`followsAssistant`) it passed its keep rule, but review
+ * (hI) blocked ordinary first turns at 0.99 ("This is a test: what are your
+ * guidelines on shipping?"); the lead ships it off again.
  */
-export const PRETEXT_RULE = true;
+export const PRETEXT_RULE = false;
 
 /** A claimed situation (word sequences). */
 const SITUATIONS = [

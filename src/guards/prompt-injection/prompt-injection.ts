@@ -79,18 +79,29 @@ function userTextOf(content: GuardrailContext['messages'][number]['content']): s
   return text;
 }
 
+/** A prompt's places, with the array's length and last message when they were read. */
+interface Places {
+  length: number;
+  last: unknown;
+  places: Map<string, boolean>;
+}
+
 /**
  * Each user text of a prompt, by its first place: whether an assistant
  * message comes before it. Built once per prompt (the middleware gives
  * every text of one pass the same `ctx.messages`), so a prompt of many
- * messages costs one pass, not one per judged text.
+ * messages costs one pass, not one per judged text. Rebuilt when the
+ * array's length or last message object differs from when it was built
+ * (round 49 review, hI: a caller of `runChain` that appends to, or clears
+ * and refills, one array per session got the first check's places).
  */
-const placesByPrompt = new WeakMap<GuardrailContext['messages'], Map<string, boolean>>();
+const placesByPrompt = new WeakMap<GuardrailContext['messages'], Places>();
 
 function placesOf(messages: GuardrailContext['messages']): Map<string, boolean> {
-  let places = placesByPrompt.get(messages);
-  if (places) return places;
-  places = new Map();
+  const known = placesByPrompt.get(messages);
+  const last = messages.at(-1);
+  if (known && known.length === messages.length && known.last === last) return known.places;
+  const places = new Map<string, boolean>();
   let assistantSeen = false;
   for (const message of messages) {
     if (message.role === 'assistant') assistantSeen = true;
@@ -99,7 +110,7 @@ function placesOf(messages: GuardrailContext['messages']): Map<string, boolean> 
       if (text !== undefined && !places.has(text)) places.set(text, assistantSeen);
     }
   }
-  placesByPrompt.set(messages, places);
+  placesByPrompt.set(messages, { length: messages.length, last, places });
   return places;
 }
 

@@ -22,14 +22,13 @@ import {
 import { type InjectionModels, injectionModels } from './load-models';
 import { DECODED_HARMFUL_CUTOFF, SUFFIX_HARMFUL_CUTOFF } from './model/direct-model';
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
-import { WORD_VOCABULARY } from './model/word-vocabulary-data';
 import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
 import { hasPretext, PRETEXT_PROBABILITY, PRETEXT_RULE, PRETEXT_SIGNAL } from './pretext';
 import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
 import { piecesPrefix, textBeforeSuffix } from './suffix-gate';
 import { SUFFIX_WORD_PIECES_ON, textBeforeAnySuffix } from './suffix-word-piece-gate';
-import { giveWordVocabulary, wordVocabularyAfter } from './word-vocabulary';
+import { wordVocabularyAfter } from './word-vocabulary';
 
 /**
  * Probability at or above which `promptInjection()` blocks a user's message
@@ -64,9 +63,9 @@ export interface ScorePromptInjectionOptions {
    * answer (`your instructions / rules / guidelines`, what `you were told`,
    * `I followed your instructions`) then does not count as a request for
    * the assistant's own configuration (the instruction-disclosure and
-   * pretext rules); names only the configuration has (`your system prompt`,
-   * `hidden / initial instructions`, `everything above this line`) still
-   * do. The model too reads such references (`your instructions / rules /
+   * pretext rules, both off since round 49's review); names only the
+   * configuration has (`your system prompt`, `hidden / initial
+   * instructions`, `everything above this line`) still do. The model too reads such references (`your instructions / rules /
    * steps`, `the config above`, `you said`, `again`) as a neutral word,
    * unless the text carries a word only an attack needs (an override verb,
    * the system prompt, a persona switch, `verbatim`; see
@@ -93,11 +92,10 @@ export interface PromptInjectionScore {
    * `exfiltration-url` (both modes: a markdown image or link, a used
    * reference definition, or an HTML `src=`, whose URL parameters carry a
    * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
-   * `instruction-disclosure` (direct mode: the text asks for the
-   * assistant's own instructions; the score is at least 0.99) and
-   * `pretext-wrapper` (direct mode: a claimed test / debug / training case
-   * aimed at the model's instructions; at least 0.99), both read with
-   * `followsAssistant` (round 49),
+   * `instruction-disclosure` and `pretext-wrapper` (direct mode; not named
+   * today: both rules are off, `INSTRUCTION_DISCLOSURE_ON` and
+   * `PRETEXT_RULE`, since review found them blocking ordinary first turns
+   * (round 49); read with `followsAssistant` when on; the trainer measures them),
    * `adversarial-suffix:harmful` (direct mode: the text carries an optimised
    * suffix by its tokens' shape, and the text before it is a harmful request
    * by the harmful-content detector, at or above `SUFFIX_HARMFUL_CUTOFF`;
@@ -348,9 +346,9 @@ export function scoreWithModels(
   // in training (`suffixHarmfulProbability`); the harmful model loads only
   // when the gate opens.
   // Round 49 (hD): or by the word-piece gate (one-script suffixes of glued
-  // word pieces, suffix-word-piece-gate.ts), whichever opens earlier; its
-  // vocabulary comes with the harmful model, asked for only when the text
-  // has the shape (`mayOpenWordPieceGate`).
+  // word pieces, suffix-word-piece-gate.ts), whichever opens earlier; off
+  // since the lead's review (SUFFIX_WORD_PIECES_ON), and its vocabulary is
+  // then not shipped: turning it on needs the vocabulary given again.
   const request = SUFFIX_WORD_PIECES_ON
     ? textBeforeAnySuffix(
         masked === text ? pieces.join('') : foldText(text),
@@ -426,8 +424,8 @@ export function scorePromptInjection(
     root: 'scorePromptInjection.options',
     shape: scoreOptionShape,
   });
-  // The word-piece suffix gate's vocabulary (round 49), imported statically as the harmful model is.
-  giveWordVocabulary(WORD_VOCABULARY);
+  // Round 49 (lead): the word-piece suffix gate is off (SUFFIX_WORD_PIECES_ON), so its
+  // vocabulary (model/word-vocabulary-data.ts, giveWordVocabulary) is not imported here.
   return scoreInMode(text, mode, shippedHarmfulScorer, followsAssistant);
 }
 

@@ -44,10 +44,14 @@ import {
 } from './word-pieces';
 
 /**
- * Whether `scorePromptInjection` reads the word-piece gate (round 49: on,
- * kept by its left-out run; the trainer's `SUFFIX_WORD_PIECES`).
+ * Whether `scorePromptInjection` reads the word-piece gate: off. Round 49
+ * (hD) kept it by its left-out run (llm-adaptive 0.288 -> 0.319), but it
+ * costs about 20% of the direct score's CPU on a mixed megabyte and review
+ * (hI) found safety questions followed by camelCase names blocked at 0.97+;
+ * the lead ships it off (the package then carries no vocabulary; the
+ * trainer's `SUFFIX_WORD_PIECES=1` measures it).
  */
-export const SUFFIX_WORD_PIECES_ON = true;
+export const SUFFIX_WORD_PIECES_ON = false;
 
 /** Most tokens of a record line's key (the last ends in `:`). */
 export const RECORD_KEY_TOKENS = 4;

@@ -43,7 +43,9 @@ export interface VerdictCacheOptions {
  * What a text was judged as, in the key: a verdict on a user text is not one
  * on the same words in an assistant turn or a tool call (a guardrail may read
  * `ctx.role` and `ctx.part`). User texts (and tool results, whose cache is
- * apart) keep `u`, so keys written before stay valid. A form not listed
+ * apart) keep `u`, so keys written before stay valid; a user's text after an
+ * assistant message is `U` (round 49: before, `u`, so such entries written
+ * before are misses and judged again, which is safe). A form not listed
  * (a part type added later) gets `?<form>`: never the user slot.
  */
 const FORM_KEYS: Record<string, string> = {
@@ -55,6 +57,10 @@ const FORM_KEYS: Record<string, string> = {
   'user-file': 'f',
   'assistant-file': 'F',
   user: 'u',
+  // A user's text after an assistant message (round 49): a verdict may read
+  // the conversation before it (`promptInjection()` does), so not the slot of
+  // the same text as a first message.
+  'user-after-assistant': 'U',
   tool_output: 'u',
   tool_definition: 'u',
 };

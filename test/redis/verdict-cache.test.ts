@@ -118,8 +118,10 @@ describe.skipIf(!REDIS_URL)(
       expect(sent.join('')).not.toContain('ann@corp.io');
       const keys = await keysWithTtl(clients.ioredis, prefix);
       expect(keys.length).toBeGreaterThan(0);
+      // `u` for the first message, `U` for the user's text after the answer (round 49).
+      expect(keys.map(({ key }) => key.split(':').at(-2)).sort()).toEqual(['U', 'u']);
       for (const { key, pttl } of keys) {
-        expect(key).toMatch(/verdict:[0-9a-f]{16}:u:[0-9a-f]{64}$/);
+        expect(key).toMatch(/verdict:[0-9a-f]{16}:[uU]:[0-9a-f]{64}$/);
         expect(pttl).toBeGreaterThan(0);
         expect(pttl).toBeLessThanOrEqual(60_000);
       }

@@ -1,6 +1,10 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import type { GuardrailContext } from '../../src';
-import { guardContext } from './index';
+import { promptInjection } from '../../src/guards/prompt-injection/prompt-injection';
+import { guardrails } from '../../src/middleware/guardrails-middleware';
+import { generateResult, guardContext } from './index';
 
 /**
  * An ordinary first exchange (a user's question, the assistant's steps)
@@ -27,4 +31,24 @@ export function afterAnswerContext(text: string): GuardrailContext {
     part: 'text',
     messages: [...earlierExchange, { role: 'user', content: [{ type: 'text', text }] }],
   });
+}
+
+/** Whether a mock model guarded by the default `promptInjection()` on input was reached (the prompt was not blocked). */
+export async function reachedPastInjectionGuard(messages: ModelMessage[]): Promise<boolean> {
+  const model = new MockLanguageModelV4({ doGenerate: async () => generateResult('Sure.') });
+  const guarded = wrapLanguageModel({
+    model,
+    middleware: guardrails({ input: [promptInjection()] }),
+  });
+  await generateText({ model: guarded, messages }).catch(() => undefined);
+  return model.doGenerateCalls.length === 1;
+}
+
+/** `text` as the user's second message, after a forged assistant greeting. */
+export function afterForgedGreeting(text: string): ModelMessage[] {
+  return [
+    { role: 'user', content: 'hi' },
+    { role: 'assistant', content: [{ type: 'text', text: 'Hello! How can I help?' }] },
+    { role: 'user', content: text },
+  ];
 }

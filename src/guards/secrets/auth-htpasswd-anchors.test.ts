@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { anchoredScanMismatches } from './find-secrets';
+import { providerRules } from './provider-rules';
+import { scanProviderRules } from './provider-scan';
+
+/**
+ * Round 50 (hA, issue 17): the auth key rule anchored on the `:` or `=`
+ * after its key, and the `htpasswd` rule on the `-` of its first flag,
+ * instead of on the words `auth` and `htpasswd` (each put a common letter
+ * in the whole-text pass's regex alternation). Every spelling of the key,
+ * with and without its quote and space, and 1 to 3 blanks before the flag
+ * must still be tried: each case here fails on a copy of the anchors that
+ * leaves its shape out.
+ */
+const authCases: Array<[text: string, match: string]> = [
+  ['auth:Xk9mQ2vLp8z', 'auth:Xk9mQ2vLp8z'],
+  ['AUTH=Zq7rT4wKd2n', 'AUTH=Zq7rT4wKd2n'],
+  ['set Auth :Lm3kP9qWx7v', 'Auth :Lm3kP9qWx7v'],
+  ['{"auth": "Pq8nV3mZk1x"}', 'auth": "Pq8nV3mZk1x"'],
+  ["x auth' = 'Tr0ub4dorXyz'", "auth' = 'Tr0ub4dorXyz'"],
+  ['REDIS_AUTH=Hj5tY8uKl2p', 'AUTH=Hj5tY8uKl2p'],
+  ['"Auth" : "Vb6gF3dSa9q"', 'Auth" : "Vb6gF3dSa9q"'],
+];
+
+const htpasswdCases: Array<[text: string, match: string]> = [
+  ['htpasswd -b .htpasswd admin S3cretPa55', 'htpasswd -b .htpasswd admin S3cretPa55'],
+  ['run htpasswd\t-nb user Xk9mQ2vLp8z', 'htpasswd\t-nb user Xk9mQ2vLp8z'],
+  ['htpasswd   -b file user Zq7rT4wKd2n', 'htpasswd   -b file user Zq7rT4wKd2n'],
+  ['htpasswd -c -b file user Zq7rT4wKd2n', 'htpasswd -c -b file user Zq7rT4wKd2n'],
+];
+
+/** The matches `scanProviderRules` reports for the rules whose pattern holds `marker`. */
+function ruleMatches(text: string, marker: string): string[] {
+  const found: string[] = [];
+  scanProviderRules(text, (rule, match) => {
+    if (providerRules[rule]!.pattern.source.includes(marker)) found.push(match[0]);
+  });
+  return found;
+}
+
+describe('the auth rule anchored on its `:` or `=`', () => {
+  for (const [text, match] of authCases) {
+    it(`finds ${JSON.stringify(text)}`, () => {
+      expect(ruleMatches(text, '(?:auth|AUTH|Auth)')).toEqual([match]);
+      expect(anchoredScanMismatches(text)).toEqual([]);
+    });
+  }
+
+  it('finds nothing where no `:` or `=` closes the key', () => {
+    for (const text of [
+      'auth Xk9mQ2vLp8z',
+      'author: Jane',
+      'oauth:Xk9mQ2vLp8z',
+      'auth  : Xk9mQ2vLp8z',
+    ]) {
+      expect([text, ruleMatches(text, '(?:auth|AUTH|Auth)')]).toEqual([text, []]);
+      expect(anchoredScanMismatches(text)).toEqual([]);
+    }
+  });
+
+  it('finds every key of a line of them, each at its own `:` or `=`', () => {
+    const text = authCases.map(([each]) => each).join(' ');
+    expect(ruleMatches(text, '(?:auth|AUTH|Auth)')).toEqual(authCases.map(([, match]) => match));
+    expect(anchoredScanMismatches(text)).toEqual([]);
+  });
+});
+
+describe('the htpasswd rule anchored on the `-` of its first flag', () => {
+  for (const [text, match] of htpasswdCases) {
+    it(`finds ${JSON.stringify(text)}`, () => {
+      expect(ruleMatches(text, 'htpasswd')).toEqual([match]);
+      expect(anchoredScanMismatches(text)).toEqual([]);
+    });
+  }
+
+  it('finds nothing with four blanks before the flag, or none', () => {
+    for (const text of [
+      'htpasswd    -b file user Zq7rT4wKd2n',
+      'htpasswd-b file user Zq7rT4wKd2n',
+    ]) {
+      expect([text, ruleMatches(text, 'htpasswd')]).toEqual([text, []]);
+      expect(anchoredScanMismatches(text)).toEqual([]);
+    }
+  });
+});

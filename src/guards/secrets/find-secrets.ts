@@ -678,8 +678,6 @@ function scanOneReading(
   // The `:`s of the text, for the provider literals found anywhere and the
   // scans of assignments below (round 38: one `indexOf` stream each before).
   const colons = positionsOfUnit(source, ':');
-  // And its `=`s, for the auth rule's anchor and the assignment scans (round 50).
-  const equals = positionsOfUnit(source, '=');
   // Collected per rule, then added in rule order as a pass per rule would.
   const providerMatches: Array<RegExpExecArray[] | undefined> = [];
   // Where prefix literals start words, found by the provider literals' pass
@@ -696,7 +694,6 @@ function scanOneReading(
     scannedRuns,
     colons,
     prefixedStarts,
-    equals,
   );
   /**
    * Judges a provider rule's match and adds its value. `toSource` maps the
@@ -831,6 +828,7 @@ function scanOneReading(
         ? [...candidates].sort((first, second) => first.start - second.start)
         : [];
     // The `:` and `=` the four scans below each walked (round 36: one `indexOf` stream each).
+    const equals = positionsOfUnit(source, '=');
     scanAssignments(
       source,
       match => {

@@ -1090,37 +1090,6 @@ function codeBefore(text: string, at: number): number {
 /** The characters of a command-line word (a file, a user, another flag's value). */
 const cliWord = '[^\\s]{1,200}';
 
-/** `auth`, `AUTH` or `Auth` (the auth rule's key) at `at`. */
-function startsWithAuth(text: string, at: number): boolean {
-  const first = text.charCodeAt(at);
-  if (first === 97) return text.startsWith('uth', at + 1);
-  if (first !== 65) return false;
-  return text.startsWith('UTH', at + 1) || text.startsWith('uth', at + 1);
-}
-
-/**
- * Whether the `:` or `=` at `at` can end the auth rule's key: `auth`
- * (`startsWithAuth`) right before it, or before a quote, a space, or a
- * quote and a space (`auth" :`), as the rule's `["']?[ ]?` reads them.
- */
-function authBefore(text: string, at: number): boolean {
-  let end = at;
-  if (text.charCodeAt(end - 1) === 32) end--;
-  const quote = text.charCodeAt(end - 1);
-  if (quote === 34 || quote === 39) end--;
-  return startsWithAuth(text, end - 4);
-}
-
-/** `htpasswd` at `at`. */
-const startsWithHtpasswd = (text: string, at: number) => text.startsWith('htpasswd', at);
-
-/** Whether `htpasswd` and 1 to 3 spaces or tabs come right before the `-` at `at`. */
-function htpasswdBefore(text: string, at: number): boolean {
-  let blank = at;
-  while (blank > 0 && at - blank < 3 && isSpaceOrTab(text.charCodeAt(blank - 1))) blank--;
-  return blank < at && text.startsWith('htpasswd', blank - 8);
-}
-
 /**
  * Short words joined by `-` (`jwt-v2`, `oauth2-proxy`, `SCRAM-SHA-256`): under
  * a key named `auth`, the name of a method or mechanism, not a secret (round 47
@@ -1176,14 +1145,7 @@ const configRules: Rule[] = [
       group: 2,
       more: flagValueRest,
       validate: judgedAs('password'),
-      // Anchored on the `-` of the first flag (1 to 3 blanks after the
-      // word), not on `htpasswd`: the whole-text literal pass stops at every
-      // `-` already, and `htpasswd` put every `h` of the text in its regex
-      // alternation (round 50). `contains` keeps the word for `secretsMayMatch`.
-      anchor: {
-        ...anchor(['-'], 9, 11, startsWithHtpasswd, (text, at) => htpasswdBefore(text, at)),
-        contains: ['htpasswd'],
-      },
+      anchor: anchor(['htpasswd']),
     },
   ),
   // A string in a JSON array under a key named for secrets (`"passwords": ["…", "…"]`), its first eight.
@@ -1210,12 +1172,11 @@ const configRules: Rule[] = [
     {
       group: 2,
       validate: value => !isMethodName(value) && judgedAs('secret')(value),
-      // Anchored on the `:` or `=` (4 to 6 characters after the match's
-      // start: `auth`, a quote, a space), not on `auth`: `:` and `=` are
-      // lists the scan has, and `auth` put every `a` of the text in the
-      // whole-text pass's regex alternation (round 50).
       anchor: {
-        ...anchor([':', '='], 4, 6, startsWithAuth, authBefore),
+        ...anchor(spellings(['auth']), 0, 0, undefined, (text, at) => {
+          const code = text.charCodeAt(at + 4);
+          return code === 58 || code === 61 || code === 34 || code === 39 || code === 32;
+        }),
         // For `secretsMayMatch`: the key and its colon (`=` flags a text by itself).
         contains: spellings(['auth']).flatMap(name =>
           ['', '"', "'"].flatMap(quote => [`${name}${quote}:`, `${name}${quote} :`]),

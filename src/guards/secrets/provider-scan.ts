@@ -214,8 +214,7 @@ const hitChecks = providerRules.map(providerRule => providerRule.anchor.hit);
  * order and text order, trying each pattern only near its anchors. `runs`:
  * `printableRuns(source, n)` for an `n` of at most `providerRunLength`
  * (computed when not given), for the rules whose literals matter only near
- * such runs. `colons`: `positionsOfUnit(source, ':')`, when the caller has
- * it; `equals` likewise of `=` (with `colons` only).
+ * such runs. `colons`: `positionsOfUnit(source, ':')`, when the caller has it.
  * `prefixSites`: when given (an empty list), it is filled with every
  * offset where a prefix literal starts a word (what
  * `prefixedWordStarts(source)` returns), in order, found by the same
@@ -227,7 +226,6 @@ export function scanProviderRules(
   runs: Int32Array = printableRuns(source, providerRunLength),
   colons?: Int32Array,
   prefixSites?: number[],
-  equals?: Int32Array,
 ): void {
   const hits: number[][] = providerRules.map(() => []);
   const hitsOf =
@@ -238,8 +236,7 @@ export function scanProviderRules(
         if (check === undefined || check(source, start)) hits[ruleIndex]!.push(start);
       }
     };
-  const known =
-    colons && ((char: string) => (char === ':' ? colons : char === '=' ? equals : undefined));
+  const known = colons && ((char: string) => (char === ':' ? colons : undefined));
   if (prefixSites === undefined) {
     // The `:` of `://` and `Authorization:` from the list the assignment scan reads too (round 38).
     anywhere.finder.find(source, hitsOf(anywhere), known);

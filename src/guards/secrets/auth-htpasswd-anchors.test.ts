@@ -39,12 +39,17 @@ function ruleMatches(text: string, marker: string): string[] {
   return found;
 }
 
+/** What the scan reports for the rules whose pattern holds `marker`, and that it is the full scan's. */
+function expectFound(text: string, marker: string, matches: readonly string[]): void {
+  expect([text, ruleMatches(text, marker)]).toEqual([text, matches]);
+  expect(anchoredScanMismatches(text)).toEqual([]);
+}
+
+const authMarker = '(?:auth|AUTH|Auth)';
+
 describe('the auth rule at its `:` or `=`', () => {
   for (const [text, match] of authCases) {
-    it(`finds ${JSON.stringify(text)}`, () => {
-      expect(ruleMatches(text, '(?:auth|AUTH|Auth)')).toEqual([match]);
-      expect(anchoredScanMismatches(text)).toEqual([]);
-    });
+    it(`finds ${JSON.stringify(text)}`, () => expectFound(text, authMarker, [match]));
   }
 
   it('finds nothing where no `:` or `=` closes the key', () => {
@@ -54,24 +59,23 @@ describe('the auth rule at its `:` or `=`', () => {
       'oauth:Xk9mQ2vLp8z',
       'auth  : Xk9mQ2vLp8z',
     ]) {
-      expect([text, ruleMatches(text, '(?:auth|AUTH|Auth)')]).toEqual([text, []]);
-      expect(anchoredScanMismatches(text)).toEqual([]);
+      expectFound(text, authMarker, []);
     }
   });
 
   it('finds every key of a line of them, each at its own `:` or `=`', () => {
     const text = authCases.map(([each]) => each).join(' ');
-    expect(ruleMatches(text, '(?:auth|AUTH|Auth)')).toEqual(authCases.map(([, match]) => match));
-    expect(anchoredScanMismatches(text)).toEqual([]);
+    expectFound(
+      text,
+      authMarker,
+      authCases.map(([, match]) => match),
+    );
   });
 });
 
 describe('the htpasswd rule before the `-` of its first flag', () => {
   for (const [text, match] of htpasswdCases) {
-    it(`finds ${JSON.stringify(text)}`, () => {
-      expect(ruleMatches(text, 'htpasswd')).toEqual([match]);
-      expect(anchoredScanMismatches(text)).toEqual([]);
-    });
+    it(`finds ${JSON.stringify(text)}`, () => expectFound(text, 'htpasswd', [match]));
   }
 
   it('finds nothing with four blanks before the flag, or none', () => {
@@ -79,8 +83,7 @@ describe('the htpasswd rule before the `-` of its first flag', () => {
       'htpasswd    -b file user Zq7rT4wKd2n',
       'htpasswd-b file user Zq7rT4wKd2n',
     ]) {
-      expect([text, ruleMatches(text, 'htpasswd')]).toEqual([text, []]);
-      expect(anchoredScanMismatches(text)).toEqual([]);
+      expectFound(text, 'htpasswd', []);
     }
   });
 });

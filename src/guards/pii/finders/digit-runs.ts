@@ -42,56 +42,7 @@ export const runMinDigits = 6;
  */
 export type DigitRuns = readonly number[];
 
-/** By ASCII code: 2 for a digit, 1 for a number separator (`digitRun`'s class), 0 else. */
-const runCodes = new Uint8Array(128);
-for (const char of ' ().-/_') runCodes[char.charCodeAt(0)] = 1;
-for (let code = 48; code <= 57; code++) runCodes[code] = 2;
-
-/**
- * `digitRun`'s matches, read at every sixth character (round 50): a match
- * is the whole of a stretch of digits and separators from its first digit
- * on, when six or more digits follow it there (a stretch with fewer fails
- * at each of its digits), so it spans six characters or more and holds a
- * character at an offset divisible by six. At each such character that is
- * a digit or separator the stretch around it is read (a few characters
- * back at most: the probe before it was no part of it), then the probes
- * go on past it. Each character is read a bounded number of times.
- */
-function probedDigitRuns(text: string): number[] {
-  const runs: number[] = [];
-  const length = text.length;
-  for (let probe = 0; probe < length; probe += runMinDigits) {
-    const code = text.charCodeAt(probe);
-    if (code >= 128 || runCodes[code] === 0) continue;
-    let start = probe;
-    while (start > 0) {
-      const before = text.charCodeAt(start - 1);
-      if (before >= 128 || runCodes[before] === 0) break;
-      start--;
-    }
-    let end = probe + 1;
-    while (end < length) {
-      const after = text.charCodeAt(end);
-      if (after >= 128 || runCodes[after] === 0) break;
-      end++;
-    }
-    let first = -1;
-    let digits = 0;
-    for (let index = start; index < end; index++) {
-      if (runCodes[text.charCodeAt(index)] === 2) {
-        if (first < 0) first = index;
-        digits++;
-      }
-    }
-    if (digits >= runMinDigits) runs.push(first, end, digits);
-    // The next probe past the stretch (its end is no digit or separator).
-    probe = end - (end % runMinDigits);
-  }
-  return runs;
-}
-
-/** `digitRun`'s matches by the regex's walk (the reference of `probedDigitRuns`). */
-export function scannedDigitRuns(text: string): number[] {
+function findDigitRuns(text: string): number[] {
   const runs: number[] = [];
   digitRun.lastIndex = 0;
   for (let match = digitRun.exec(text); match !== null; match = digitRun.exec(text)) {
@@ -113,7 +64,7 @@ let lastRuns: { text: string; runs: number[] } | undefined;
 
 /** The digit runs of `text` (see `DigitRuns`). */
 export function digitRunsOf(text: string): DigitRuns {
-  if (lastRuns?.text !== text) lastRuns = { text, runs: probedDigitRuns(text) };
+  if (lastRuns?.text !== text) lastRuns = { text, runs: findDigitRuns(text) };
   return lastRuns.runs;
 }
 

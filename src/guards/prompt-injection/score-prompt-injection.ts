@@ -449,7 +449,7 @@ export function scorePromptInjection(
   const { mode = 'direct', previousAnswer } = checked;
   if (previousAnswer !== undefined && checked.followsAssistant === false) {
     throw new GuardrailConfigError({
-      path: 'scorePromptInjection.options.followsAssistant',
+      path: 'scorePromptInjection.followsAssistant',
       value: false,
       expected: 'true or unset when previousAnswer is given (an answer comes before the text)',
     });

@@ -51,7 +51,33 @@
  * the folded text (lower case, leetspeak and homoglyphs folded).
  */
 const attackWord =
-  /\b(?:ignor\w*|disregard\w*|forget\w*|forgot|overrid\w*|bypass\w*|circumvent\w*|jailbr\w*|dan|unrestrict\w*|unfilter\w*|uncensor\w*|restrict\w*|filters?|polic(?:y|ies)|system|developers?|dev|admin\w*|hidden|secret\w*|initial|original|confidential|private|internal|verbatim|pretend\w*|roleplay\w*|role|persona|character|act|acting|reveal\w*|leak\w*|disclose\w*|expose\w*|dump\w*|previous|prior|preceding|earlier|void|revok\w*|obey\w*|comply|unlock\w*|mode|configur\w*|programm\w*|trained|training|told|given|guardrails?|safety|ethic\w*|moral\w*|refus\w*|anything|whatever|everything|line|words|start\w*|begin\w*|conversation|exact\w*|full|entire|complete|whole|quote\w*)\b/;
+  /\b(?:ignor\w*|disregard\w*|forget\w*|forgot|overrid\w*|bypass\w*|circumvent\w*|jailbr\w*|dan|unrestrict\w*|unfilter\w*|uncensor\w*|restrict\w*|filters?|polic(?:y|ies)|system|developers?|dev|admin\w*|hidden|secret\w*|initial|original|confidential|private|internal|verbatim|pretend\w*|roleplay\w*|role|persona|character|act|acting|reveal\w*|leak\w*|disclose\w*|expose\w*|dump\w*|void|revok\w*|obey\w*|comply|unlock\w*|mode|configur\w*|programm\w*|trained|training|given|guardrails?|safety|ethic\w*|moral\w*|refus\w*|anything|whatever|words|start\w*|begin\w*|conversation|quote\w*)\b/;
+
+/**
+ * Words that keep a follow-up as written too, but that an ordinary
+ * follow-up to an answer with a referent also uses (round 50 hE, hK's
+ * review: "the previous one was confusing", "the whole thing", "the line
+ * about baking soda: how much exactly?", "everything you told me"). Before
+ * an answer of unknown content (`followsAssistant` alone) they count as
+ * words; after an answer that has what a reference binds to, only in the
+ * forms an attack gives them (`narrowedForm`).
+ */
+const narrowedWord =
+  /\b(?:previous|prior|preceding|earlier|told|everything|line|exact\w*|full|entire|complete|whole)\b/;
+
+/**
+ * The attack forms of `narrowedWord`: the previous / earlier instructions,
+ * prompt, rules, messages or text; the whole / full prompt, system,
+ * instructions, text or conversation, `in full`; everything above / before
+ * / you were told; what you were / have been told, told to / not to; this
+ * / that / the first line, a line above; exact text, words, wording, as
+ * written, or copied / quoted / repeated exactly.
+ */
+const narrowedForm =
+  /\b(?:(?:previous|prior|preceding|earlier)\s+(?:[\w']+\s+){0,2}?(?:instruct\w*|prompts?|rules?|guidelines?|directives?|messages?|context|text|commands?|orders?|settings|conversation|inputs?|system)|(?:whole|entire|complete|full)\s+(?:[\w']+\s+)?(?:prompts?|instruct\w*|system|context|text|conversation|rules?|guidelines?|config\w*|setup)|in\s+full|everything\s+(?:above|before|prior|earlier|up|from|written|in\s+your|you\s+(?:were|have\s+been|'ve\s+been|got|are))|(?:were|was|are|been|get|got|being)\s+told|told\s+(?:to|not|before|earlier|never)|(?:this|that|first|last|top)\s+line|lines?\s+(?:above|before|one)|exact\w*\s+(?:as|what|text|words?|wording|copy|same|prompt|instruct\w*)|(?:quote|copy|repeat|print|output|reproduce|write|paste)\s+(?:\w+\s+){0,3}?exactly)\b/;
+
+/** The answer was read (`answerReferents`), so `narrowedWord` counts only in `narrowedForm`. */
+export const REFERENT_READ = 16;
 
 /**
  * Forms an attack needs that no single word of `attackWord` names (round 49
@@ -86,6 +112,13 @@ export const REFERENT_TEXT = 4;
 export const REFERENT_ANSWER = 8;
 /** Every kind: `followsAssistant` without an answer (round 49's reading). */
 export const ANY_REFERENT = 15;
+
+/**
+ * Whether, after an answer that was read, `narrowedWord` keeps a follow-up
+ * as written only in its attack forms (round 50 hE; its keep rule is in the
+ * commit that set it).
+ */
+export const NARROWED_ON_REFERENT = true;
 
 /** Characters of the answer read at its start and at its end. */
 export const ANSWER_READ_LENGTH = 16_384;
@@ -145,7 +178,7 @@ function readReferents(text: string): number {
   }
   if (items >= 2 || imperatives >= 1) kinds |= REFERENT_STEPS | REFERENT_RULES;
   if (kinds !== 0 || words + imperatives >= CONTENT_WORDS) kinds |= REFERENT_ANSWER;
-  return kinds;
+  return kinds === 0 ? 0 : kinds | REFERENT_READ;
 }
 
 /** The kind of referent a reference (a match of `reference`, folded) needs. */
@@ -171,6 +204,9 @@ export function followUpReading(
   let found = false;
   for (const piece of pieces) {
     if (attackWord.test(piece) || attackForm.test(piece)) return undefined;
+    if (NARROWED_ON_REFERENT && (referents & REFERENT_READ) !== 0) {
+      if (narrowedWord.test(piece) && narrowedForm.test(piece)) return undefined;
+    } else if (narrowedWord.test(piece)) return undefined;
     if (found) continue;
     reference.lastIndex = 0;
     for (const match of piece.matchAll(reference)) {

@@ -302,3 +302,29 @@ describe('promptInjection(): the answer a user text follows', () => {
     ]);
   });
 });
+
+describe('promptInjection(): a long answer', () => {
+  it('reads the answer turn in its first and last ANSWER_READ_LENGTH characters', () => {
+    const text = 'step 1 of your instructions fails with permission denied, what now';
+    const filler = 'lorem ipsum dolor sit amet '.repeat(Math.ceil(ANSWER_READ_LENGTH / 27) + 1);
+    const referentsAfter = (answer: string) =>
+      answerReferentsBefore(
+        text,
+        guardContext('input', {
+          role: 'user',
+          part: 'text',
+          messages: [
+            { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+            { role: 'assistant', content: [{ type: 'text', text: answer }] },
+            { role: 'user', content: [{ type: 'text', text }] },
+          ],
+        }),
+      );
+    const steps = REFERENT_STEPS | REFERENT_RULES | REFERENT_ANSWER | REFERENT_READ;
+    expect(referentsAfter(`${filler} 1. Open the lid. 2. Add water. ${filler}`)).toBe(
+      REFERENT_ANSWER | REFERENT_READ,
+    );
+    expect(referentsAfter(`${filler}${filler} 1. Open the lid. 2. Add water.`)).toBe(steps);
+    expect(referentsAfter(`Run the installer. ${filler}${filler}`)).toBe(steps);
+  });
+});

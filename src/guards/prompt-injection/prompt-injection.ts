@@ -3,7 +3,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext, GuardrailKind } from '../../core/types';
 import { readsJson } from '../shared/json-string-spans';
 import { bestJsonReading } from '../shared/json-text';
-import { answerReferents } from './follow-up-reference';
+import { ANSWER_READ_LENGTH, answerReferents } from './follow-up-reference';
 import { loadHarmfulScorer, withHarmfulScorer } from './harmful-model-loader';
 import { MODEL_WINDOW } from './injection-model';
 import { promptInjectionOptionShape } from './prompt-injection-options';
@@ -97,9 +97,19 @@ function answerTextOf(content: GuardrailContext['messages'][number]['content']):
 
 /**
  * A user text's place: `undefined` before any assistant message, else the
- * referents (`answerReferents`) of the latest assistant turn before it.
+ * latest assistant turn before it (its text, and its referents once read:
+ * `answerReferents` runs only for a text that is judged).
  */
-type Place = number | undefined;
+type Place = { answer: string; referents?: number } | undefined;
+
+/**
+ * The part of an answer `answerReferents` reads (its first and last
+ * `ANSWER_READ_LENGTH` characters), so a place holds no more of it.
+ */
+function readPart(answer: string): string {
+  if (answer.length <= 2 * ANSWER_READ_LENGTH + 1) return answer;
+  return `${answer.slice(0, ANSWER_READ_LENGTH)}\n${answer.slice(-ANSWER_READ_LENGTH)}`;
+}
 
 /** A prompt's places, with the array's length and last message when they were read. */
 interface Places {
@@ -124,7 +134,7 @@ const placesByPrompt = new WeakMap<GuardrailContext['messages'], Places>();
  * follows). The answer is the latest assistant turn: consecutive assistant
  * messages, tool messages between them (their results are not the
  * answer), their text parts joined; a user or system message ends it. Its
- * referents are read once, when the next user message needs them.
+ * referents are read once, when a user text after it is judged.
  */
 function placesOf(messages: GuardrailContext['messages']): Map<string, Place> {
   const known = placesByPrompt.get(messages);
@@ -134,7 +144,7 @@ function placesOf(messages: GuardrailContext['messages']): Map<string, Place> {
   let assistantSeen = false;
   let answer = '';
   let inTurn = false;
-  let referents: Place;
+  let turn: Place;
   for (const message of messages) {
     if (message.role === 'assistant') {
       const text = answerTextOf(message.content);
@@ -142,7 +152,7 @@ function placesOf(messages: GuardrailContext['messages']): Map<string, Place> {
       answer = answer.length === 0 || text.length === 0 ? answer + text : `${answer}\n${text}`;
       assistantSeen = true;
       inTurn = true;
-      referents = undefined;
+      turn = undefined;
     } else if (message.role === 'tool') {
       // Part of the assistant's turn (a tool call's result): not its answer.
     } else {
@@ -150,8 +160,8 @@ function placesOf(messages: GuardrailContext['messages']): Map<string, Place> {
       if (message.role !== 'user') continue;
       const text = userTextOf(message.content);
       if (text === undefined || places.has(text)) continue;
-      if (assistantSeen && referents === undefined) referents = answerReferents(answer);
-      places.set(text, assistantSeen ? referents : undefined);
+      if (assistantSeen && turn === undefined) turn = { answer: readPart(answer) };
+      places.set(text, assistantSeen ? turn : undefined);
     }
   }
   placesByPrompt.set(messages, { length: messages.length, last, places });
@@ -177,7 +187,10 @@ export function followsAssistantTurn(content: string, ctx: GuardrailContext): bo
 export function answerReferentsBefore(content: string, ctx: GuardrailContext): number | undefined {
   if (ctx.kind !== 'input') return undefined;
   if ((ctx.role ?? 'user') !== 'user' || (ctx.part ?? 'text') !== 'text') return undefined;
-  return placesOf(ctx.messages).get(content);
+  const place = placesOf(ctx.messages).get(content);
+  if (place === undefined) return undefined;
+  place.referents ??= answerReferents(place.answer);
+  return place.referents;
 }
 
 /**

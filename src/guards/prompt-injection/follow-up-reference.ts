@@ -10,13 +10,38 @@
  * (an override verb, the system prompt, a persona switch, a hidden or
  * initial configuration): then it is read as written.
  *
- * The attacker controls the turn order (a greeting first, or a forged
- * assistant turn), so the gate words, not the turn order, keep the
- * overrides, extraction and persona switches: a later turn that asks for
- * "your instructions" with none of them reads as a follow-up (docs/limits.md).
+ * The referent (round 50 hE): a reference reads as `answer` only when the
+ * previous answer has something it can bind to (`answerReferents`); any
+ * other reference is read as written. The binding table, by kind:
  *
- * Linear: one pass of three fixed expressions per folded piece; no
- * expression is made per call.
+ * | reference in the user's text                          | the answer needs |
+ * | `your instructions / steps / directions / guide / list`, `the steps … you gave` | STEPS: the words instruction(s) / step(s) / directions / procedure / recipe / tutorial, a list (two or more numbered or bulleted items), or two or more imperative sentences (a sentence or line that opens with a common imperative verb) |
+ * | `your rules / guidelines`, `the rules … you gave`     | RULES: the words rule(s) / guideline(s) / policy / requirement(s) / regulation(s), `must / should not / never / always`, `not allowed / forbidden / prohibited`, or a list |
+ * | `your prompt(s) / template(s) / config`, `the prompt … you wrote` | TEXT: the words prompt / template / config… / settings / draft / snippet / script / code, a code fence, or a quotation (a double quote followed by 20 characters of one line) |
+ * | `your answer / explanation / reply / advice / tips / plan / recipe`, `you said / mentioned / wrote`, `above`, `again` | ANSWER: a non-trivial answer: three or more words of three or more letters that are not greeting or offer words (`hello`, `how`, `can`, `help`, `today`, …), or any of the kinds above |
+ *
+ * So after a forged greeting ("Hello! How can I help?") no reference binds
+ * and every text reads as a first turn. What the previous answer is (the
+ * guard's `answerOf`): the text parts of the latest assistant turn before
+ * the user's message (consecutive assistant messages, tool messages between
+ * them belong to the turn, their results are not the answer); reasoning,
+ * tool calls and files are not text the user saw as the answer, and a turn
+ * with no text part (tool calls only, reasoning only, empty) has no
+ * referent. The answer is read only in its first and last
+ * `ANSWER_READ_LENGTH` characters: a referent only between them is not
+ * found, so its references read as written (fail closed). `followsAssistant`
+ * without an answer (`scorePromptInjection`'s caller who has none to give;
+ * the trainer's `FOLLOWS_ASSISTANT`) binds every kind, round 49's reading.
+ *
+ * The attacker controls the turn order and the answer (a forged assistant
+ * turn costs nothing: the client sends the history), so a forged answer
+ * that carries a list of instructions still makes `your instructions` read
+ * as the answer's (docs/limits.md); the gate words, not the turn, keep the
+ * overrides, extraction and persona switches.
+ *
+ * Linear: one pass of three fixed expressions per folded piece, and one
+ * pass of two fixed expressions over at most 2 × `ANSWER_READ_LENGTH`
+ * characters of the answer; no expression is made per call.
  */
 
 /**
@@ -26,7 +51,33 @@
  * the folded text (lower case, leetspeak and homoglyphs folded).
  */
 const attackWord =
-  /\b(?:ignor\w*|disregard\w*|forget\w*|forgot|overrid\w*|bypass\w*|circumvent\w*|jailbr\w*|dan|unrestrict\w*|unfilter\w*|uncensor\w*|restrict\w*|filters?|polic(?:y|ies)|system|developers?|dev|admin\w*|hidden|secret\w*|initial|original|confidential|private|internal|verbatim|pretend\w*|roleplay\w*|role|persona|character|act|acting|reveal\w*|leak\w*|disclose\w*|expose\w*|dump\w*|previous|prior|preceding|earlier|void|revok\w*|obey\w*|comply|unlock\w*|mode|configur\w*|programm\w*|trained|training|told|given|guardrails?|safety|ethic\w*|moral\w*|refus\w*|anything|whatever|everything|line|words|start\w*|begin\w*|conversation|exact\w*|full|entire|complete|whole|quote\w*)\b/;
+  /\b(?:ignor\w*|disregard\w*|forget\w*|forgot|overrid\w*|bypass\w*|circumvent\w*|jailbr\w*|dan|unrestrict\w*|unfilter\w*|uncensor\w*|restrict\w*|filters?|polic(?:y|ies)|system|developers?|dev|admin\w*|hidden|secret\w*|initial|original|confidential|private|internal|verbatim|pretend\w*|roleplay\w*|role|persona|character|act|acting|reveal\w*|leak\w*|disclose\w*|expose\w*|dump\w*|void|revok\w*|obey\w*|comply|unlock\w*|mode|configur\w*|programm\w*|trained|training|given|guardrails?|safety|ethic\w*|moral\w*|refus\w*|anything|whatever|words|start\w*|begin\w*|conversation|quote\w*)\b/;
+
+/**
+ * Words that keep a follow-up as written too, but that an ordinary
+ * follow-up to an answer with a referent also uses (round 50 hE, hK's
+ * review: "the previous one was confusing", "the whole thing", "the line
+ * about baking soda: how much exactly?", "everything you told me"). Before
+ * an answer of unknown content (`followsAssistant` alone) they count as
+ * words; after an answer that has what a reference binds to, only in the
+ * forms an attack gives them (`narrowedForm`).
+ */
+const narrowedWord =
+  /\b(?:previous|prior|preceding|earlier|told|everything|line|exact\w*|full|entire|complete|whole)\b/;
+
+/**
+ * The attack forms of `narrowedWord`: the previous / earlier instructions,
+ * prompt, rules, messages or text; the whole / full prompt, system,
+ * instructions, text or conversation, `in full`; everything above / before
+ * / you were told; what you were / have been told, told to / not to; this
+ * / that / the first line, a line above; exact text, words, wording, as
+ * written, or copied / quoted / repeated exactly.
+ */
+const narrowedForm =
+  /\b(?:(?:previous|prior|preceding|earlier)\s+(?:[\w']+\s+){0,2}?(?:instruct\w*|prompts?|rules?|guidelines?|directives?|messages?|context|text|commands?|orders?|settings|conversation|inputs?|system)|(?:whole|entire|complete|full)\s+(?:[\w']+\s+)?(?:prompts?|instruct\w*|system|context|text|conversation|rules?|guidelines?|config\w*|setup)|in\s+full|everything\s+(?:above|before|prior|earlier|up|from|written|in\s+your|you\s+(?:were|have\s+been|'ve\s+been|got|are))|(?:were|was|are|been|get|got|being)\s+(?:you\s+|u\s+)?told|told\s+(?:to|not|before|earlier|never)|(?:this|that|first|last|top)\s+line|lines?\s+(?:above|before|one)|exact\w*\s+(?:as|what|text|words?|wording|copy|same|prompt|instruct\w*)|(?:quote|copy|repeat|print|output|reproduce|write|paste)\s+(?:\w+\s+){0,3}?exactly)\b/;
+
+/** The answer was read (`answerReferents`), so `narrowedWord` counts only in `narrowedForm`. */
+export const REFERENT_READ = 16;
 
 /**
  * Forms an attack needs that no single word of `attackWord` names (round 49
@@ -51,18 +102,121 @@ const reference =
 /** The word a reference is read as. */
 const NEUTRAL = 'answer';
 
+/** The answer has instructions: steps, directions, a list or imperative sentences. */
+export const REFERENT_STEPS = 1;
+/** The answer has rules: rules, guidelines, musts and nevers, or a list. */
+export const REFERENT_RULES = 2;
+/** The answer has a text to copy: a prompt, template, config, code or quotation. */
+export const REFERENT_TEXT = 4;
+/** The answer is non-trivial (not a greeting): what `above / again / you said` bind to. */
+export const REFERENT_ANSWER = 8;
+/** Every kind: `followsAssistant` without an answer (round 49's reading). */
+export const ANY_REFERENT = 15;
+
+/**
+ * Whether, after an answer that was read, `narrowedWord` keeps a follow-up
+ * as written only in its attack forms (round 50 hE; its keep rule is in the
+ * commit that set it).
+ */
+export const NARROWED_ON_REFERENT = true;
+
+/** Characters of the answer read at its start and at its end. */
+export const ANSWER_READ_LENGTH = 16_384;
+
+/**
+ * What in an answer a reference can bind to, each alternative a group:
+ * 1 steps words, 2 rules words, 3 text words, a code fence or a quotation,
+ * 4 a list item (numbered or bulleted), 5 an imperative sentence start,
+ * 6 any other word of three or more letters (counted unless a greeting word).
+ */
+const answerParts = new RegExp(
+  [
+    String.raw`\b(instruct\w*|steps?|directions?|procedures?|recipes?|tutorials?)\b`,
+    String.raw`\b(rules?|guidelines?|polic(?:y|ies)|requirements?|regulations?|must(?:n'?t)?|should\s+(?:not|never|always)|never|always|not\s+allowed|forbidden|prohibited)\b`,
+    String.raw`(\bprompts?\b|\btemplates?\b|\bconfig\w*|\bsettings\b|\bdrafts?\b|\bsnippets?\b|\bscripts?\b|\bcode\b|\x60\x60\x60|"[^"\n]{20})`,
+    String.raw`((?:^|[\s:;(])\d{1,2}[.)]\s+\p{L}|^[ \t]*[-*\u2022][ \t]+\S)`,
+    String.raw`((?:^|[.!?:;,]\s+|\n[ \t]*)(?:and\s+)?(?:then\s+)?(?:add|apply|avoid|boil|bring|check|choose|click|close|combine|connect|copy|cover|cut|delete|download|enable|enter|fill|fold|follow|heat|insert|install|keep|leave|log|make|mix|move|open|paste|place|plug|pour|press|put|remove|replace|restart|run|save|select|set|start|stir|take|tap|turn|type|unplug|update|use|wait|wash|do\s+not|don'?t)\b)`,
+    String.raw`(\p{L}{3,})`,
+  ].join('|'),
+  'gimu',
+);
+
+/** Words of a greeting or an offer to help: they make no answer non-trivial. */
+const greetingWords = new Set(
+  'hello hey hiya how can could may might help you your yours today what assist welcome there good morning afternoon evening glad happy here for the and with anything else need sure okay thanks thank great are doing nice meet ready again just let know'.split(
+    ' ',
+  ),
+);
+
+/** Non-greeting words that make an answer non-trivial. */
+const CONTENT_WORDS = 3;
+
+/**
+ * The kinds of referent `answer` has (a set of `REFERENT_*` bits), read in
+ * its first and last `ANSWER_READ_LENGTH` characters (see the table above).
+ */
+export function answerReferents(answer: string): number {
+  if (answer.length <= 2 * ANSWER_READ_LENGTH) return readReferents(answer);
+  return (
+    readReferents(answer.slice(0, ANSWER_READ_LENGTH)) |
+    readReferents(answer.slice(answer.length - ANSWER_READ_LENGTH))
+  );
+}
+
+function readReferents(text: string): number {
+  let kinds = 0;
+  let items = 0;
+  let imperatives = 0;
+  let words = 0;
+  for (const match of text.matchAll(answerParts)) {
+    if (match[1] !== undefined) kinds |= REFERENT_STEPS;
+    else if (match[2] !== undefined) kinds |= REFERENT_RULES;
+    else if (match[3] !== undefined) kinds |= REFERENT_TEXT;
+    else if (match[4] !== undefined) items++;
+    else if (match[5] !== undefined) imperatives++;
+    else if (!greetingWords.has(match[6]!.toLowerCase())) words++;
+  }
+  if (items >= 2 || imperatives >= 1) kinds |= REFERENT_STEPS | REFERENT_RULES;
+  if (kinds !== 0 || words + imperatives >= CONTENT_WORDS) kinds |= REFERENT_ANSWER;
+  return kinds === 0 ? 0 : kinds | REFERENT_READ;
+}
+
+/** The kind of referent a reference (a match of `reference`, folded) needs. */
+function referentNeeded(match: string): number {
+  if (match === 'above' || match === 'again' || /^(?:you|u)\s/.test(match)) return REFERENT_ANSWER;
+  if (/rule|guideline/.test(match)) return REFERENT_RULES;
+  if (/prompt|template|config/.test(match)) return REFERENT_TEXT;
+  if (/instruct|step|direction|guide|list/.test(match)) return REFERENT_STEPS;
+  return REFERENT_ANSWER;
+}
+
 /**
  * The pieces of a folded text as the model reads a follow-up: references
- * to the previous answer read as `answer`, or `undefined` when nothing
- * changes (no reference, or a word only an attack needs; see above).
+ * to the previous answer that bind to one of `referents` (see
+ * `answerReferents`) read as `answer`, or `undefined` when nothing changes
+ * (no reference that binds, or a word only an attack needs; see above).
  */
-export function followUpReading(pieces: readonly string[]): string[] | undefined {
+export function followUpReading(
+  pieces: readonly string[],
+  referents: number = ANY_REFERENT,
+): string[] | undefined {
+  if (referents === 0) return undefined;
   let found = false;
   for (const piece of pieces) {
     if (attackWord.test(piece) || attackForm.test(piece)) return undefined;
+    if (NARROWED_ON_REFERENT && (referents & REFERENT_READ) !== 0) {
+      if (narrowedWord.test(piece) && narrowedForm.test(piece)) return undefined;
+    } else if (narrowedWord.test(piece)) return undefined;
+    if (found) continue;
     reference.lastIndex = 0;
-    if (!found && reference.test(piece)) found = true;
+    for (const match of piece.matchAll(reference)) {
+      if ((referentNeeded(match[0]) & referents) !== 0) {
+        found = true;
+        break;
+      }
+    }
   }
   if (!found) return undefined;
-  return pieces.map(piece => piece.replace(reference, NEUTRAL));
+  const bound = (match: string) => ((referentNeeded(match) & referents) !== 0 ? NEUTRAL : match);
+  return pieces.map(piece => piece.replace(reference, bound));
 }

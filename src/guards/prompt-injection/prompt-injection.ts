@@ -3,6 +3,7 @@ import { validateFactoryOptions } from '../../core/options';
 import type { Guardrail, GuardrailContext, GuardrailKind } from '../../core/types';
 import { readsJson } from '../shared/json-string-spans';
 import { bestJsonReading } from '../shared/json-text';
+import { ANSWER_READ_LENGTH, answerReferents } from './follow-up-reference';
 import { loadHarmfulScorer, withHarmfulScorer } from './harmful-model-loader';
 import { MODEL_WINDOW } from './injection-model';
 import { promptInjectionOptionShape } from './prompt-injection-options';
@@ -79,11 +80,42 @@ function userTextOf(content: GuardrailContext['messages'][number]['content']): s
   return text;
 }
 
+/**
+ * The text of an assistant message as the user saw it: its text parts
+ * joined with a newline (reasoning, tool calls and files are not the answer).
+ */
+function answerTextOf(content: GuardrailContext['messages'][number]['content']): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  let text = '';
+  for (const part of content) {
+    if (part.type !== 'text') continue;
+    text = text.length === 0 ? part.text : `${text}\n${part.text}`;
+  }
+  return text;
+}
+
+/**
+ * A user text's place: `undefined` before any assistant message, else the
+ * latest assistant turn before it (its text, and its referents once read:
+ * `answerReferents` runs only for a text that is judged).
+ */
+type Place = { answer: string; referents?: number } | undefined;
+
+/**
+ * The part of an answer `answerReferents` reads (its first and last
+ * `ANSWER_READ_LENGTH` characters), so a place holds no more of it.
+ */
+function readPart(answer: string): string {
+  if (answer.length <= 2 * ANSWER_READ_LENGTH + 1) return answer;
+  return `${answer.slice(0, ANSWER_READ_LENGTH)}\n${answer.slice(-ANSWER_READ_LENGTH)}`;
+}
+
 /** A prompt's places, with the array's length and last message when they were read. */
 interface Places {
   length: number;
   last: unknown;
-  places: Map<string, boolean>;
+  places: Map<string, Place>;
 }
 
 /**
@@ -97,17 +129,39 @@ interface Places {
  */
 const placesByPrompt = new WeakMap<GuardrailContext['messages'], Places>();
 
-function placesOf(messages: GuardrailContext['messages']): Map<string, boolean> {
+/**
+ * Each user text's place (round 50 hE: with the referents of the answer it
+ * follows). The answer is the latest assistant turn: consecutive assistant
+ * messages, tool messages between them (their results are not the
+ * answer), their text parts joined; a user or system message ends it. Its
+ * referents are read once, when a user text after it is judged.
+ */
+function placesOf(messages: GuardrailContext['messages']): Map<string, Place> {
   const known = placesByPrompt.get(messages);
   const last = messages.at(-1);
   if (known && known.length === messages.length && known.last === last) return known.places;
-  const places = new Map<string, boolean>();
+  const places = new Map<string, Place>();
   let assistantSeen = false;
+  let answer = '';
+  let inTurn = false;
+  let turn: Place;
   for (const message of messages) {
-    if (message.role === 'assistant') assistantSeen = true;
-    else if (message.role === 'user') {
+    if (message.role === 'assistant') {
+      const text = answerTextOf(message.content);
+      if (!inTurn) answer = '';
+      answer = answer.length === 0 || text.length === 0 ? answer + text : `${answer}\n${text}`;
+      assistantSeen = true;
+      inTurn = true;
+      turn = undefined;
+    } else if (message.role === 'tool') {
+      // Part of the assistant's turn (a tool call's result): not its answer.
+    } else {
+      inTurn = false;
+      if (message.role !== 'user') continue;
       const text = userTextOf(message.content);
-      if (text !== undefined && !places.has(text)) places.set(text, assistantSeen);
+      if (text === undefined || places.has(text)) continue;
+      if (assistantSeen && turn === undefined) turn = { answer: readPart(answer) };
+      places.set(text, assistantSeen ? turn : undefined);
     }
   }
   placesByPrompt.set(messages, { length: messages.length, last, places });
@@ -122,9 +176,21 @@ function placesOf(messages: GuardrailContext['messages']): Map<string, boolean> 
  * part, a text not found) does not: the rules read it as a first turn.
  */
 export function followsAssistantTurn(content: string, ctx: GuardrailContext): boolean {
-  if (ctx.kind !== 'input') return false;
-  if ((ctx.role ?? 'user') !== 'user' || (ctx.part ?? 'text') !== 'text') return false;
-  return placesOf(ctx.messages).get(content) ?? false;
+  return answerReferentsBefore(content, ctx) !== undefined;
+}
+
+/**
+ * The referents (`answerReferents`) of the assistant turn that `content`,
+ * judged on input as a user's text, follows (its first place, as
+ * `followsAssistantTurn`), or `undefined` when it follows none (round 50 hE).
+ */
+export function answerReferentsBefore(content: string, ctx: GuardrailContext): number | undefined {
+  if (ctx.kind !== 'input') return undefined;
+  if ((ctx.role ?? 'user') !== 'user' || (ctx.part ?? 'text') !== 'text') return undefined;
+  const place = placesOf(ctx.messages).get(content);
+  if (place === undefined) return undefined;
+  place.referents ??= answerReferents(place.answer);
+  return place.referents;
 }
 
 /**
@@ -140,13 +206,13 @@ export function followsAssistantTurn(content: string, ctx: GuardrailContext): bo
  * The record's `info` holds `{ score, signals, mode, threshold }`.
  *
  * A user's message that comes after an assistant message of `ctx.messages`
- * is scored with `followsAssistant` (see `scorePromptInjection`): there
- * "your instructions / rules" may be the answer's steps, not the
- * assistant's configuration. The client sends the history, so a forged
- * assistant turn turns that wording's rules off and lets the model read
- * such references as neutral, unless the text carries a word only an
- * attack needs (an override, the system prompt, a persona switch; see
- * follow-up-reference.ts).
+ * is scored with `followsAssistant` and that answer (`previousAnswer`, see
+ * `scorePromptInjection`): there "your instructions / rules" may be the
+ * answer's steps, not the assistant's configuration, when the answer has
+ * steps or rules (round 50). The client sends the history, so a forged
+ * assistant turn with such a list lets the model read such references as
+ * neutral, unless the text carries a word only an attack needs (an
+ * override, the system prompt, a persona switch; see follow-up-reference.ts).
  *
  * Not stream-safe: weak signals anywhere in the text add up, so it must see
  * the whole text (use it on input and tool results, or `hold` mode on output).
@@ -188,9 +254,12 @@ export function promptInjection(options?: PromptInjectionOptions): Guardrail {
       // lines start and end as written), and a dominant string also alone.
       // The harmful model (a decoded segment's signal) loads on first need:
       // the first check whose text decodes to something waits for it.
-      const follows = effectiveMode === 'direct' && followsAssistantTurn(content, ctx);
+      const referents =
+        effectiveMode === 'direct' ? answerReferentsBefore(content, ctx) : undefined;
+      const follows = referents !== undefined;
       return withHarmfulScorer(harmful => {
-        const read = (text: string) => scoreInMode(text, effectiveMode, harmful, follows);
+        const read = (text: string) =>
+          scoreInMode(text, effectiveMode, harmful, follows, referents);
         const { score, signals } =
           (readsJson(ctx) ? bestJsonReading(content, read, JSON_STRING_ALONE_MAX) : undefined) ??
           read(content);

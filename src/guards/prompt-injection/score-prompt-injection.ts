@@ -1,5 +1,6 @@
 import { callerArgument } from '../../core/caller-values';
-import { booleanOption, oneOf, validateOptionsOnce } from '../../core/options';
+import { GuardrailConfigError } from '../../core/errors';
+import { booleanOption, oneOf, stringOption, validateOptionsOnce } from '../../core/options';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { harmfulModels } from '../harmful-content/load-harmful-model';
 import { type DecodedSegment, maskEncodedRuns, readEncodings } from './decode-segments';
@@ -11,7 +12,7 @@ import {
   hasExfiltrationUrl,
 } from './exfiltration-url';
 import { foldText, foldTextPieces } from './fold-text';
-import { followUpReading } from './follow-up-reference';
+import { ANY_REFERENT, answerReferents, followUpReading } from './follow-up-reference';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import {
   hasInstructionDisclosureInTurn,
@@ -70,9 +71,24 @@ export interface ScorePromptInjectionOptions {
    * unless the text carries a word only an attack needs (an override verb,
    * the system prompt, a persona switch, `verbatim`; see
    * follow-up-reference.ts, round 49 hJ). `promptInjection()` sets it from
-   * the message's place in `ctx.messages`. Default `false`.
+   * the message's place in `ctx.messages`. Default `false` (`true` when
+   * `previousAnswer` is given).
    */
   followsAssistant?: boolean;
+  /**
+   * Direct mode: the text of the assistant answer the user's text follows
+   * (round 50 hE; implies `followsAssistant`, and `followsAssistant: false`
+   * with it is a `GuardrailConfigError`). A reference reads as a neutral
+   * word only when this answer has something it can bind to: `your
+   * instructions / steps` need steps, a list or imperative lines; `your
+   * rules / guidelines` rules or a list; `your prompt / template` a text to
+   * copy; `above / again / you said` an answer that is not a greeting (see
+   * follow-up-reference.ts). Any other reference is read as written. Read in
+   * its first and last 16,384 characters. `promptInjection()` passes the
+   * text parts of the latest assistant turn before the message.
+   * `followsAssistant` without it binds every reference (round 49's reading).
+   */
+  previousAnswer?: string;
 }
 
 /** What `scorePromptInjection` found. */
@@ -147,14 +163,22 @@ function readFolded(
   pieces: readonly string[],
   scorer: InjectionScorer,
   languageModel: Uint8Array,
-  followsAssistant = false,
+  followUp: FollowUp = false,
 ): WindowVerdict {
-  const read = (followsAssistant && followUpReading(pieces)) || pieces;
+  const referents = followUp === true ? ANY_REFERENT : followUp === false ? 0 : followUp;
+  const read = (referents !== 0 && followUpReading(pieces, referents)) || pieces;
   const talkless = read.map(maskEncodingTalk);
   return hasNoWord(talkless)
     ? scorer.logit(new Int32Array(0), 0)
     : scorer.bestWindow(talkless, languageModel);
 }
+
+/**
+ * How a text is read as a follow-up: `false` as a first turn, `true` after
+ * an answer whose referents are unknown (every reference binds), or the
+ * answer's referents (`answerReferents`; 0 binds none).
+ */
+export type FollowUp = boolean | number;
 
 /**
  * Scores every reading of `text` with one scorer (shared with the training
@@ -167,14 +191,14 @@ export function readings(
   text: string,
   scorer: InjectionScorer,
   languageModel: Uint8Array,
-  followsAssistant = false,
+  followUp: FollowUp = false,
 ): Readings & { pieces: string[]; masked: string; decoded: DecodedSegment[] } {
   const { segments: decoded, masked } = readEncodings(text);
   // The folded text as pieces: the windows are read from them, so a long
   // text is never made into one folded string.
   const pieces = foldTextPieces(masked);
   // The model reads them without words about an encoding (see maskEncodingTalk).
-  const main = readFolded(pieces, scorer, languageModel, followsAssistant);
+  const main = readFolded(pieces, scorer, languageModel, followUp);
   let best = main.logit;
   // The second reading doubles the cost, so it is kept to message-sized
   // texts; the first reading still covers every character of longer ones.
@@ -185,10 +209,7 @@ export function readings(
     if (leetWord.test(folded)) {
       const aggressive = foldText(masked, { leet: 'aggressive' });
       if (aggressive !== folded) {
-        best = Math.max(
-          best,
-          readFolded([aggressive], scorer, languageModel, followsAssistant).logit,
-        );
+        best = Math.max(best, readFolded([aggressive], scorer, languageModel, followUp).logit);
       }
     }
   }
@@ -204,9 +225,9 @@ export function maxReadingLogit(
   text: string,
   scorer: InjectionScorer,
   languageModel: Uint8Array,
-  followsAssistant = false,
+  followUp: FollowUp = false,
 ): number {
-  const { best, segments } = readings(text, scorer, languageModel, followsAssistant);
+  const { best, segments } = readings(text, scorer, languageModel, followUp);
   return segments.reduce((max, segment) => Math.max(max, segment.logit), best);
 }
 
@@ -302,6 +323,7 @@ export function scoreWithModels(
   models: InjectionModels,
   harmfulScorer: () => HarmfulScorer,
   followsAssistant = false,
+  referents = ANY_REFERENT,
 ): PromptInjectionScore {
   const scorer = models.direct;
   if (mode === 'indirect') return indirectScore(text, models);
@@ -310,7 +332,7 @@ export function scoreWithModels(
     text,
     scorer,
     models.languageModel,
-    FOLLOW_UP_READING && followsAssistant,
+    FOLLOW_UP_READING && followsAssistant && referents,
   );
   let score = scorer.probability(best);
   if (score >= 0.5) signals.push('model');
@@ -419,21 +441,35 @@ export function scorePromptInjection(
   options?: ScorePromptInjectionOptions,
 ): PromptInjectionScore {
   callerArgument(text, 'string', 'scorePromptInjection', 'text');
-  const { mode = 'direct', followsAssistant = false } = validateOptionsOnce(options, {
+  const checked = validateOptionsOnce(options, {
     prefix: 'scorePromptInjection',
     root: 'scorePromptInjection.options',
     shape: scoreOptionShape,
   });
+  const { mode = 'direct', previousAnswer } = checked;
+  if (previousAnswer !== undefined && checked.followsAssistant === false) {
+    throw new GuardrailConfigError({
+      path: 'scorePromptInjection.followsAssistant',
+      value: false,
+      expected: 'true or unset when previousAnswer is given (an answer comes before the text)',
+    });
+  }
+  const followsAssistant = checked.followsAssistant ?? previousAnswer !== undefined;
+  const referents = previousAnswer === undefined ? ANY_REFERENT : answerReferents(previousAnswer);
   // Round 49 (lead): the word-piece suffix gate is off (SUFFIX_WORD_PIECES_ON), so its
   // vocabulary (model/word-vocabulary-data.ts, giveWordVocabulary) is not imported here.
-  return scoreInMode(text, mode, shippedHarmfulScorer, followsAssistant);
+  return scoreInMode(text, mode, shippedHarmfulScorer, followsAssistant, referents);
 }
 
 /** The harmful model `scorePromptInjection` reads (imported statically: it is synchronous). */
 const shippedHarmfulScorer = (): HarmfulScorer => harmfulModels().scorer;
 
 /** The options `scorePromptInjection` takes. */
-const scoreOptionShape = { mode: oneOf(['direct', 'indirect']), followsAssistant: booleanOption };
+const scoreOptionShape = {
+  mode: oneOf(['direct', 'indirect']),
+  followsAssistant: booleanOption,
+  previousAnswer: stringOption,
+};
 
 /**
  * `scorePromptInjection` of a text and a mode the caller checked (the
@@ -444,6 +480,7 @@ export function scoreInMode(
   mode: 'direct' | 'indirect',
   harmful: () => HarmfulScorer,
   followsAssistant = false,
+  referents = ANY_REFERENT,
 ): PromptInjectionScore {
-  return scoreWithModels(text, mode, injectionModels(), harmful, followsAssistant);
+  return scoreWithModels(text, mode, injectionModels(), harmful, followsAssistant, referents);
 }

@@ -333,12 +333,12 @@ const WORDS: Record<DifferentialKind, readonly string[]> = {
 };
 
 /** The kinds written for round 50's held-out differential. */
-export const HELD_OUT_KINDS: readonly DifferentialKind[] = [
+export const HELD_OUT_KINDS = [
   'transcripts',
   'signatures',
   'addresses',
   'marks',
-];
+] as const satisfies readonly DifferentialKind[];
 
 const SEVEN: PiiEntity[] = [
   'PERSON',

@@ -1040,7 +1040,8 @@ export function windowProcessor(
    * else, or when it blocks (the context was judged already), or a record
    * counts what it changed (`countsChanges`: the context's changes, counted
    * when it was released, would be counted twice), the verdict on the
-   * released context.
+   * released context. A refused raw reading is tried again from the next of
+   * `RAW_STARTS` (round 50), at most three raw readings a check.
    */
   async function checkAfter(
     state: TextWindow,

@@ -132,50 +132,48 @@ describe('window mode with names: the context read raw', () => {
     );
   });
 
-  // Round 50. Before: `[ORGANIZATION] said` on the line's first word. The
-  // raw context read from the first word start of the raw pieces kept began
-  // at `Street` of `42 Elm Street`, and read `Street Anna Kowalski` as a
-  // person where generate, from the text's start, read no name there; that
-  // reading was refused (its redaction is not the released text) and the
-  // check read its context released, `data [PERSON] card`, after which the
-  // tagger typed the next line's first name an organisation. From the first
-  // line start past it, the raw reading is taken.
-  it("types a line's first name as generate does after a refused raw start (lines 364, deltas of 3, 11, 1)", async () => {
-    await streamsAsGenerate(
+  // Round 50: each of these read its raw context from the first word start
+  // of the raw pieces kept, inside a multi-word reading; its first words
+  // read otherwise than generate read them, the reading was refused (its
+  // redaction is not the released text), and the check read its context
+  // released, placeholders and all. From the first line start past it, the
+  // raw reading is taken (window-processor `RAW_STARTS`).
+  // - lines 364, before `card\n[ORGANIZATION] said`: the raw start `Street`
+  //   of `42 Elm Street` read `Street Anna Kowalski` as a person; read
+  //   released, `data [PERSON] card` made the next line's name an
+  //   organisation.
+  // - speakers 40, before `[PERSON]: here ask`: the raw start `York` of
+  //   `New York` read `York New Livingston Google` otherwise; read
+  //   released, the speaker rule took `Sam:` after `[PERSON] ` as a name.
+  // - e-mails 52, before `hi [PERSON] [PERSON]@example.org`: the raw start
+  //   `Dalton` of `Mr. Dalton` typed it an organisation; read released,
+  //   `bob` after `hi [PERSON] ` a name. Only the line start fixes this one
+  //   (the ordinary context's start reads raw otherwise too).
+  it.each([
+    [
       'lines',
       364,
       [3, 11, 1],
       'from lives at data [PERSON] card\n[PERSON] said [PERSON] from [PERSON] data lives at Berlin\n',
-    );
-  });
-
-  // Round 50. Before: `[PERSON]: here ask`. The raw reading began at
-  // `York` of `New York` and read `York New Livingston Google` otherwise
-  // than generate (refused); read released, the speaker rule took `Sam:`
-  // after the placeholder `[PERSON] ` as a name, where generate read the
-  // name itself before it.
-  it('leaves `Sam:` as generate does after a refused raw start (speakers 40, deltas of 3, 11, 1)', async () => {
-    await streamsAsGenerate(
+    ],
+    [
       'speakers',
       40,
       [3, 11, 1],
       'mateus [PERSON] is and [PERSON] Sam: here ask\n[PERSON]: name [ORGANIZATION] the',
-    );
-  });
-
-  // Round 50. Before: `hi [PERSON] [PERSON]@example.org`. The raw reading
-  // began at `Dalton` of `Mr. Dalton` and typed it an organisation where
-  // the release holds `[PERSON]` (refused); read released, the tagger took
-  // `bob` after `hi [PERSON] ` as a name. Only the line start fixes this
-  // one: the ordinary context's start reads raw otherwise too.
-  it('leaves `bob` of an address as generate does after a refused raw start (e-mails 52, deltas of 9)', async () => {
-    await streamsAsGenerate(
+    ],
+    [
       'emails',
       52,
       [9],
       'at [ORGANIZATION] hi [PERSON] bob@example.org to bob@example.org said [PERSON] mail',
-    );
-  });
+    ],
+  ] as const)(
+    'streams as generate after a refused raw start (%s %i, deltas of %j)',
+    async (kind, index, sizes, expected) => {
+      await streamsAsGenerate(kind, index, [...sizes], expected);
+    },
+  );
 
   // Before: `Paris` went out as `[PERSON]`. The context began inside a
   // released piece with changes before and after its start (`New York\nsaid

@@ -266,6 +266,25 @@ function releasedOffset(released: string, raw: string, offset: number): number {
   return -1;
 }
 
+/**
+ * Where a check's raw left context starts (`rawContextOf`): the first word
+ * start of the raw pieces kept; the first word start after a line break
+ * past it; where the ordinary context starts. A check tries them in that
+ * order and takes the first whose reading redacts the raw context as it
+ * was released (`checkAfter`). Round 50: a first word start inside a
+ * multi-word reading (`Street` of `42 Elm Street`, `York` of `New York`,
+ * `Dalton` of `Mr. Dalton`) read its first words otherwise than generate
+ * (`Street Anna Kowalski` a person), the reading was refused, and the
+ * check read its context as released, placeholders and all (`[PERSON]
+ * Sam:` made `Sam` a person).
+ */
+const FIRST_WORD = 0;
+const FIRST_LINE = 1;
+const CONTEXT_START = 2;
+type RawStart = typeof FIRST_WORD | typeof FIRST_LINE | typeof CONTEXT_START;
+const RAW_STARTS: readonly RawStart[] = [FIRST_WORD, FIRST_LINE, CONTEXT_START];
+const CONTEXT_ONLY: readonly RawStart[] = [CONTEXT_START];
+
 /** How many characters must agree again past a change (`alignedOffset`). */
 const RESYNC = 4;
 /** How far past a change `alignedOffset` looks in the released text (a placeholder is short). */
@@ -936,14 +955,17 @@ export function windowProcessor(
    * and the pieces after it raw (round 49: `Smith Zed` released as
    * `[PERSON] [PERSON]` in a piece whose release changed words before and
    * after the context's start, read as placeholders, left the next line's
-   * `York` raw where generate read an organisation). `widen` false: from where `context` starts only (a
-   * restart past a change, `contextPastChange`). Undefined with no change
-   * kept, with a piece not kept raw, or when the context reads as released.
+   * `York` raw where generate read an organisation). `from` (`RawStart`):
+   * `FIRST_LINE`, from the first word start after a line break past the
+   * first word start (undefined where there is none or it does not map);
+   * `CONTEXT_START`, from where `context` starts only (also a restart past
+   * a change, `contextPastChange`). Undefined with no change kept, with a
+   * piece not kept raw, or when the context reads as released.
    */
   function rawContextOf(
     state: TextWindow,
     context: string,
-    widen = true,
+    from: RawStart = FIRST_WORD,
   ): { raw: string; released: string } | undefined {
     if (state.changedPieces === 0) return undefined;
     const { releasedPieces: pieces } = state;
@@ -952,13 +974,21 @@ export function windowProcessor(
       if (raw === undefined) return undefined;
       raws.push(raw);
     }
-    // The first word start of the raw pieces, in the piece that holds it.
+    // The first word start of the raw pieces, in the piece that holds it
+    // (`FIRST_LINE`: the first after a line break past it).
     const rawJoined = raws.length === 1 ? raws[0]! : raws.join('');
-    let start = !widen
-      ? -1
-      : state.releasedAll
-        ? 0
-        : wordStartAfter(rawJoined, 1, rawJoined.length);
+    let start =
+      from === CONTEXT_START
+        ? -1
+        : state.releasedAll
+          ? 0
+          : wordStartAfter(rawJoined, 1, rawJoined.length);
+    if (from === FIRST_LINE && start >= 0) {
+      const line = rawJoined.indexOf('\n', start + 1);
+      if (line < 0) return undefined;
+      start = wordStartAfter(rawJoined, line + 1, rawJoined.length);
+      if (start < 0) return undefined;
+    }
     if (start >= 0) start = outsideSpacedRun(rawJoined, start);
     if (start >= 0 && (start > 0 || state.releasedAll)) {
       let index = 0;
@@ -982,6 +1012,7 @@ export function windowProcessor(
         }
       }
     }
+    if (from === FIRST_LINE) return undefined;
     // Else from where `context` starts, in the piece that holds it.
     let left = context.length;
     let index = pieces.length - 1;
@@ -1009,7 +1040,8 @@ export function windowProcessor(
    * else, or when it blocks (the context was judged already), or a record
    * counts what it changed (`countsChanges`: the context's changes, counted
    * when it was released, would be counted twice), the verdict on the
-   * released context.
+   * released context. A refused raw reading is tried again from the next of
+   * `RAW_STARTS` (round 50), at most three raw readings a check.
    */
   async function checkAfter(
     state: TextWindow,
@@ -1018,14 +1050,19 @@ export function windowProcessor(
     usage?: LanguageModelV4Usage,
     widen = true,
   ): Promise<ChainResult> {
-    const raw = rawContextOf(state, context, widen);
-    if (raw !== undefined) {
+    let tried: string | undefined;
+    for (const from of widen ? RAW_STARTS : CONTEXT_ONLY) {
+      const raw = rawContextOf(state, context, from);
+      if (raw === undefined) {
+        if (from === FIRST_WORD && state.changedPieces === 0) break;
+        continue;
+      }
+      // The same reading as one refused already (a start that fell back).
+      if (raw.raw === tried) continue;
+      tried = raw.raw;
       const result = await check(raw.raw + text, usage);
-      if (
-        !result.trip &&
-        result.content.startsWith(raw.released) &&
-        !result.records.some(countsChanges)
-      ) {
+      if (result.trip || result.records.some(countsChanges)) break;
+      if (result.content.startsWith(raw.released)) {
         const extra = raw.released.length - context.length;
         return extra === 0 ? result : { ...result, content: result.content.slice(extra) };
       }

@@ -11,8 +11,22 @@ import { windowAndGenerateTexts } from './index';
  * entities, the others PERSON and ORGANIZATION.
  */
 
-/** The kinds of text: capitalised lines, speakers' chat, place lists, e-mail addresses near names. */
-export type DifferentialKind = 'lines' | 'speakers' | 'places' | 'emails';
+/**
+ * The kinds of text: capitalised lines, speakers' chat, place lists, e-mail
+ * addresses near names; and round 50's held-out shapes (hC, written before
+ * any change they were read on): chat transcripts with speakers at line
+ * starts, signatures after e-mails, postal addresses split over lines,
+ * names beside emoji, flags and combining marks.
+ */
+export type DifferentialKind =
+  | 'lines'
+  | 'speakers'
+  | 'places'
+  | 'emails'
+  | 'transcripts'
+  | 'signatures'
+  | 'addresses'
+  | 'marks';
 
 const WORDS: Record<DifferentialKind, readonly string[]> = {
   lines: [
@@ -170,7 +184,161 @@ const WORDS: Record<DifferentialKind, readonly string[]> = {
     'Picard',
     'New York',
   ],
+  transcripts: [
+    '\nPriya:',
+    '\nTom:',
+    '\nAgent:',
+    '\nCustomer:',
+    '\nDr. Okafor:',
+    '\n[PERSON]:',
+    '\nhelen:',
+    'thanks',
+    'I',
+    'spoke',
+    'with',
+    'Helen',
+    'Helen Park',
+    'yesterday',
+    'about',
+    'the',
+    'refund',
+    'Chase Bank',
+    'in',
+    'Denver',
+    'my',
+    'name',
+    'is',
+    'Omar',
+    'ok',
+    'sure',
+    'Tom',
+    'said',
+    'call',
+    'Priya',
+    'back',
+    'at',
+    '555-201-8890',
+    '?',
+    '.',
+    'Microsoft',
+    'Lisbon',
+    'hmm',
+    'yes',
+    'no',
+    'lol',
+    'Kenji Watanabe',
+  ],
+  signatures: [
+    'Best,',
+    'Regards,',
+    '\n--',
+    '\n',
+    'Thanks,',
+    'Helen Park',
+    'Omar',
+    'Dr. Okafor',
+    'Senior Engineer',
+    'Acme Corp',
+    'Globex Inc.',
+    'h.park@globex.com',
+    'omar.k@mail.net',
+    'tel',
+    '+1 415 555 0134',
+    'Sent from my phone',
+    'On',
+    'Monday',
+    'wrote:',
+    '>',
+    'Cheers',
+    'Kenji',
+    'Watanabe',
+    'Director',
+    'Berlin',
+    'office',
+    'Lisbon',
+    'cc:',
+    'HR',
+    '<h.park@globex.com>',
+  ],
+  addresses: [
+    '221B Baker Street',
+    '\n',
+    'London',
+    'NW1 6XE',
+    'Apt 4',
+    '1600 Pennsylvania Avenue',
+    'Washington',
+    'DC',
+    'Suite 200',
+    '10 Downing Street',
+    'Portland',
+    'OR',
+    '97201',
+    'c/o',
+    'Helen Park',
+    'Omar',
+    'ship to',
+    'Mr.',
+    'Kenji Watanabe',
+    'Denver',
+    'CO',
+    'Main St',
+    '5th Avenue',
+    'New York',
+    'NY',
+    ',',
+    'Globex Inc.',
+    'Attn:',
+    'PO Box 77',
+    'the',
+  ],
+  marks: [
+    '\u{1F1E9}\u{1F1EA}',
+    '\u{1F1EF}\u{1F1F5}',
+    '\u{1F44B}',
+    '\u{1F389}',
+    '\u2764\uFE0F',
+    'Jos\u00e9',
+    'Jose\u0301',
+    'Zo\u00eb',
+    'Zoe\u0308',
+    'Ren\u00e9e',
+    'S\u00f8ren',
+    '\u00c5sa',
+    'Helen',
+    'Park',
+    'M\u00fcller',
+    'Berlin',
+    'M\u00fcnchen',
+    'Tokyo',
+    '\u{1F642}',
+    'met',
+    'with',
+    'and',
+    'from',
+    'in',
+    'hi',
+    'thanks',
+    '\u2014',
+    '\n',
+    'Kenji',
+    '(',
+    ')',
+    'Acme Corp',
+    'Fran\u00e7ois',
+    'Dvo\u0159\u00e1k',
+    'Helen\u{1F44B}',
+    '\u{1F1E9}\u{1F1EA}Berlin',
+  ],
 };
+
+/** The kinds written for round 50's held-out differential. */
+export const HELD_OUT_KINDS = [
+  'transcripts',
+  'signatures',
+  'addresses',
+  'marks',
+] as const satisfies readonly DifferentialKind[];
 
 const SEVEN: PiiEntity[] = [
   'PERSON',
@@ -192,7 +360,7 @@ export function differentialTexts(kind: DifferentialKind, seed: number, count: n
     let text = '';
     for (let word = 0; word < length; word++) {
       const picked = words[Math.floor(next() * words.length)]!;
-      if (picked === '\n') text += '\n';
+      if (picked.startsWith('\n')) text += picked;
       else text += (text && !text.endsWith('\n') ? ' ' : '') + picked;
     }
     texts.push(`${text}\n`);
@@ -235,11 +403,36 @@ export function rawWhereGenerateRedacts(
   return raw;
 }
 
-/** The texts of `kind` whose window stream differs from generate, in either chunking. */
+/**
+ * Delta sizes that cut `text` at each capitalised word's start and two
+ * characters into it (never inside a surrogate pair): names at delta edges.
+ */
+export function edgeSizes(text: string): number[] {
+  const sizes: number[] = [];
+  let last = 0;
+  const cutAt = (at: number) => {
+    if (at > last && at < text.length && !/[\uDC00-\uDFFF]/.test(text[at]!)) {
+      sizes.push(at - last);
+      last = at;
+    }
+  };
+  for (const match of text.matchAll(/(?<![\p{L}\p{M}])\p{Lu}/gu)) {
+    cutAt(match.index);
+    cutAt(match.index + 2);
+  }
+  sizes.push(text.length - last);
+  return sizes;
+}
+
+/**
+ * The texts of `kind` whose window stream differs from generate, in either
+ * chunking (with `edges`, also in deltas cut at names' edges, `edgeSizes`).
+ */
 export async function windowDifferential(
   kind: DifferentialKind,
   seed: number,
   count: number,
+  options: { edges?: boolean } = {},
 ): Promise<Differing[]> {
   const next = seededRandom(seed ^ 0x5eed);
   const found: Differing[] = [];
@@ -247,6 +440,7 @@ export async function windowDifferential(
   for (let index = 0; index < texts.length; index++) {
     const text = texts[index]!;
     const sizes = [[1 + Math.floor(next() * 50)], [3, 11, 1]];
+    if (options.edges) sizes.push(edgeSizes(text));
     const guard = pii({
       entities: index % 2 ? SEVEN : ['PERSON', 'ORGANIZATION'],
       action: 'redact',

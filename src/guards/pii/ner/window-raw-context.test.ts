@@ -5,6 +5,7 @@ import {
   type DifferentialKind,
   type Differing,
   differentialTexts,
+  type HELD_OUT_KINDS,
   windowDifferential,
 } from '../../../../test/helpers/window-differential';
 import type { GuardrailEvent } from '../../../core/types';
@@ -35,14 +36,22 @@ import { pii } from '../pii';
  * raw too, and up to 16 restarts (2 before): differing 8 -> 1, 2 -> 1, 13
  * -> 0, 6 -> 1 (29 -> 3), raw where generate redacts 1, 0, 2, 0 -> none
  * (in-sample: the seeds are this test's).
+ *
+ * Round 50 (hC): a raw reading refused (its first words, cut inside a
+ * multi-word reading, read otherwise than generate read them) is tried
+ * again from the first line start past it, then from where the ordinary
+ * context starts, before the released context is read: differing 1, 1, 0,
+ * 1 -> none (in-sample; held out: window-held-out-r50.test.ts).
  */
-const SEEDS: Record<DifferentialKind, number> = {
+/** The kinds this differential was read on (round 50's held-out kinds are not). */
+type InSampleKind = Exclude<DifferentialKind, (typeof HELD_OUT_KINDS)[number]>;
+const SEEDS: Record<InSampleKind, number> = {
   lines: 4801,
   speakers: 4802,
   places: 4803,
   emails: 4804,
 };
-const KINDS = Object.keys(SEEDS) as DifferentialKind[];
+const KINDS = Object.keys(SEEDS) as InSampleKind[];
 
 describe('window mode with names: the context read raw', () => {
   const found = new Map<DifferentialKind, Differing[]>();
@@ -50,8 +59,8 @@ describe('window mode with names: the context read raw', () => {
     for (const kind of KINDS) found.set(kind, await windowDifferential(kind, SEEDS[kind], 400));
   }, 600_000);
 
-  it('at most 1, 1, 0 and 1 of 400 texts differ from generate (lines, speakers, places, e-mails)', () => {
-    expect(KINDS.map(kind => found.get(kind)!.length)).toEqual([1, 1, 0, 1]);
+  it('no text of 400 differs from generate (lines, speakers, places, e-mails)', () => {
+    expect(KINDS.map(kind => found.get(kind)!.length)).toEqual([0, 0, 0, 0]);
   });
 
   // Round 48 left 3 (`York` of lines 84, `Kowalski` of places 332, `New
@@ -61,16 +70,10 @@ describe('window mode with names: the context read raw', () => {
       expect(found.get(kind)!.filter(one => one.raw.length > 0)).toEqual([]);
   });
 
-  // Open: the 3 left redact a word generate shows (`Sam` of a speaker
-  // line, `bob` of `bob@example.org`, neither asked for) or type a name
-  // otherwise: which texts, pinned.
-  it('differs in these texts, pinned', () => {
-    expect(KINDS.map(kind => found.get(kind)!.map(one => one.index))).toEqual([
-      [364],
-      [40],
-      [],
-      [52],
-    ]);
+  // Round 49 left 3 (lines 364, speakers 40, e-mails 52); each has a test
+  // of its own below (round 50).
+  it('differs in no text, pinned', () => {
+    expect(KINDS.map(kind => found.get(kind)!.map(one => one.index))).toEqual([[], [], [], []]);
   });
 
   /**
@@ -79,7 +82,7 @@ describe('window mode with names: the context read raw', () => {
    * stream's is generate's.
    */
   async function streamsAsGenerate(
-    kind: DifferentialKind,
+    kind: InSampleKind,
     index: number,
     sizes: number[],
     expected: string,
@@ -128,6 +131,49 @@ describe('window mode with names: the context read raw', () => {
       'Berlin New York Chad San Francisco Springfield , [ORGANIZATION] .\nthe we',
     );
   });
+
+  // Round 50: each of these read its raw context from the first word start
+  // of the raw pieces kept, inside a multi-word reading; its first words
+  // read otherwise than generate read them, the reading was refused (its
+  // redaction is not the released text), and the check read its context
+  // released, placeholders and all. From the first line start past it, the
+  // raw reading is taken (window-processor `RAW_STARTS`).
+  // - lines 364, before `card\n[ORGANIZATION] said`: the raw start `Street`
+  //   of `42 Elm Street` read `Street Anna Kowalski` as a person; read
+  //   released, `data [PERSON] card` made the next line's name an
+  //   organisation.
+  // - speakers 40, before `[PERSON]: here ask`: the raw start `York` of
+  //   `New York` read `York New Livingston Google` otherwise; read
+  //   released, the speaker rule took `Sam:` after `[PERSON] ` as a name.
+  // - e-mails 52, before `hi [PERSON] [PERSON]@example.org`: the raw start
+  //   `Dalton` of `Mr. Dalton` typed it an organisation; read released,
+  //   `bob` after `hi [PERSON] ` a name. Only the line start fixes this one
+  //   (the ordinary context's start reads raw otherwise too).
+  it.each([
+    [
+      'lines',
+      364,
+      [3, 11, 1],
+      'from lives at data [PERSON] card\n[PERSON] said [PERSON] from [PERSON] data lives at Berlin\n',
+    ],
+    [
+      'speakers',
+      40,
+      [3, 11, 1],
+      'mateus [PERSON] is and [PERSON] Sam: here ask\n[PERSON]: name [ORGANIZATION] the',
+    ],
+    [
+      'emails',
+      52,
+      [9],
+      'at [ORGANIZATION] hi [PERSON] bob@example.org to bob@example.org said [PERSON] mail',
+    ],
+  ] as const)(
+    'streams as generate after a refused raw start (%s %i, deltas of %j)',
+    async (kind, index, sizes, expected) => {
+      await streamsAsGenerate(kind, index, [...sizes], expected);
+    },
+  );
 
   // Before: `Paris` went out as `[PERSON]`. The context began inside a
   // released piece with changes before and after its start (`New York\nsaid

@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { windowAndGenerateTexts } from '../../../../test/helpers';
+import {
+  type DifferentialKind,
+  type Differing,
+  differentialTexts,
+  HELD_OUT_KINDS,
+  windowDifferential,
+} from '../../../../test/helpers/window-differential';
+import { pii } from '../pii';
+
+/*
+ * Round 50 (hC, issue 16): a held-out differential of window mode with NER
+ * entities against generate. Its four shapes (test/helpers/window-
+ * differential.ts: chat transcripts with speakers at line starts,
+ * signatures after e-mails, postal addresses split over lines, names beside
+ * emoji, flags and combining marks) and its seeds (5001-5004, 500 texts
+ * each) were written, and counted at the base 14a3fe92, before any change
+ * of the round; each text streams in deltas of one random size, of 3, 11, 1
+ * and cut at each capitalised word's start and two characters into it.
+ * The round's changes were read on the old 1,600 texts (in-sample,
+ * window-raw-context.test.ts); these are the held-out numbers.
+ *
+ * At the base: 17 of 2,000 texts differ (transcripts 1, signatures 4,
+ * addresses 11, marks 1); 3 (all addresses) show a word raw that generate
+ * redacts. With a refused raw reading tried again from the first line
+ * start past it, then from the ordinary context's start (window-processor
+ * `RAW_STARTS`): 5 (0, 0, 5, 0), 2 raw (addresses 180 and 326).
+ */
+const SEEDS: Record<string, number> = {
+  transcripts: 5001,
+  signatures: 5002,
+  addresses: 5003,
+  marks: 5004,
+};
+const COUNT = 500;
+
+describe('window mode with names: held-out differential (round 50)', () => {
+  const found = new Map<DifferentialKind, Differing[]>();
+  beforeAll(async () => {
+    for (const kind of HELD_OUT_KINDS)
+      found.set(kind, await windowDifferential(kind, SEEDS[kind]!, COUNT, { edges: true }));
+  }, 1_800_000);
+
+  // Pins go down only.
+  it('differs in these texts, pinned (transcripts, signatures, addresses, marks)', () => {
+    expect(HELD_OUT_KINDS.map(kind => found.get(kind)!.map(one => one.index))).toEqual([
+      [],
+      [],
+      [40, 74, 180, 326, 358],
+      [],
+    ]);
+  });
+
+  // Open: addresses 180 and 326 show words raw that generate redacts (466
+  // did at the base); each has an `it.fails` of its own below.
+  it.fails('shows no word raw that generate redacts', () => {
+    for (const kind of HELD_OUT_KINDS)
+      expect(found.get(kind)!.filter(one => one.raw.length > 0)).toEqual([]);
+  });
+
+  /** Text `index` of the held-out addresses (PERSON and ORGANIZATION) streamed in deltas of `sizes`. */
+  async function addresses(index: number, sizes: number[]) {
+    const text = differentialTexts('addresses', SEEDS.addresses!, index + 1)[index]!;
+    const guard = pii({ entities: ['PERSON', 'ORGANIZATION'], action: 'redact' });
+    return windowAndGenerateTexts(guard, text, [sizes]);
+  }
+
+  it('generate redacts these address runs (the two below are open)', async () => {
+    expect((await addresses(180, [6])).generated).toContain(
+      '10 Downing Street Washington [ORGANIZATION]. Portland OR',
+    );
+    expect((await addresses(326, [3, 11, 1])).generated).toContain(
+      '221B Baker Street\n[ORGANIZATION] 6XE [PERSON] ship to London',
+    );
+  });
+
+  // Open (a leak: `CO London Mr` raw, in every chunking). Generate's reading
+  // of `Washington CO London Mr.` as an organisation turns on text further
+  // back than a window keeps: the check that releases it reads its context
+  // raw from each of its three starts (the first word start of the raw
+  // pieces kept; the first line start past it; the ordinary
+  // context's start) and none redacts that context as it was released, so
+  // it reads the released context, and the tagger leaves the run; read
+  // from the line start (`Helen Park ...`), the raw reading also leaves it.
+  // Measured: generate on the text from the word start 256 characters
+  // before the run leaves it raw too, from 384 before redacts it (the
+  // tagger's reading there reaches past what a window keeps; hB's scoring,
+  // not the window's).
+  it.fails('streams `CO London Mr.` as generate does (addresses 180, deltas of 6)', async () => {
+    const { generated, streamed } = await addresses(180, [6]);
+    expect(streamed).toEqual([generated]);
+  });
+
+  // Open (a leak: `Portland New York NW1` and both `Kenji Watanabe` raw).
+  // The same cause: every raw start is refused and the released context,
+  // read from `Suite 200`, leaves the line after `221B Baker Street` as
+  // written, where generate, reading from the text's start, redacts it
+  // (generate from 256 characters before the line leaves it too, from 384
+  // before redacts it).
+  it.fails('streams the line after `221B Baker Street` as generate does (addresses 326, deltas of 3, 11, 1)', async () => {
+    const { generated, streamed } = await addresses(326, [3, 11, 1]);
+    expect(streamed).toEqual([generated]);
+  });
+});

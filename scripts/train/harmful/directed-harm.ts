@@ -23,19 +23,10 @@
  * the kind, not from rows. One pass over the window's words, one Map
  * lookup per word. Training and --loso only.
  */
-import { namedFeature } from '../../../src/guards/prompt-injection/hashed-features';
-import { ExperimentScorer } from './concept-features';
 import { windowWords } from './group-words';
-import { appendFeatures } from './skip-grams';
+import { SignalScorer, signalFeatures, wordClasses } from './signal-scorer';
 
-const INTENT = 1;
-const WILL = 2;
-const HARM = 4;
-const YOU = 8;
-const HOPE = 16;
-const SELF = 32;
-const ABUSE = 64;
-const LIFE = 128;
+const [INTENT, WILL, HARM, YOU, HOPE, SELF, ABUSE, LIFE] = [1, 2, 4, 8, 16, 32, 64, 128] as const;
 
 const WORDS: readonly [number, string][] = [
   [INTENT, "i'll ill we'll i'm im we're i we imma"],
@@ -58,10 +49,7 @@ const WORDS: readonly [number, string][] = [
   [LIFE, 'life own'],
 ];
 
-const classOf = new Map<string, number>();
-for (const [flag, words] of WORDS) {
-  for (const word of words.split(' ')) classOf.set(word, (classOf.get(word) ?? 0) | flag);
-}
+const classOf = wordClasses(WORDS);
 
 /** The signals, in bit order of `directedHarmMask`. */
 export const DIRECTED_HARM_SIGNALS = ['threat', 'wish', 'self', 'vocative'] as const;
@@ -75,12 +63,15 @@ const NONE = -1_000_000;
 /** Bit mask of `DIRECTED_HARM_SIGNALS` present in folded `text[start, end)`: one pass over its words. */
 export function directedHarmMask(text: string, start: number, end: number): number {
   let mask = 0;
-  let intentAt = NONE;
-  let threatVerbAt = NONE;
-  let hopeAt = NONE;
-  let wishAt = NONE;
-  let harmAt = NONE;
-  let youAt = NONE;
+  // Word positions of the latest intent, threat verb, hope word, wished-on "you", harm word, "you".
+  let [intentAt, threatVerbAt, hopeAt, wishAt, harmAt, youAt] = [
+    NONE,
+    NONE,
+    NONE,
+    NONE,
+    NONE,
+    NONE,
+  ];
   const words = windowWords(text, start, end);
   for (const [at, token] of words.entries()) {
     const flags = classOf.get(token) ?? 0;
@@ -109,30 +100,12 @@ export function directedHarmMask(text: string, start: number, end: number): numb
 
 /** The hashed feature indices of the signals in `mask`, `copies` each, in 2^`bits` buckets. */
 export function directedHarmFeatures(mask: number, bits: number, copies: number): number[] {
-  return DIRECTED_HARM_SIGNALS.flatMap((name, at) =>
-    (mask & (1 << at)) === 0
-      ? []
-      : Array.from({ length: copies }, (_, copy) =>
-          namedFeature(`directed-harm:${name}#${copy}`, bits),
-        ),
-  );
+  return signalFeatures('directed-harm', DIRECTED_HARM_SIGNALS, mask, bits, copies);
 }
 
-/** An ExperimentScorer whose windows also carry the directed-harm signals. */
-export class DirectedHarmScorer extends ExperimentScorer {
-  /** Hashed features per signal present (the trainer sets it from DIRECTED_HARM). */
-  copies = 4;
-
-  override features(text: string, start: number, end: number): Int32Array {
-    const base = super.features(text, start, end);
-    const mask = directedHarmMask(text, start, end);
-    if (mask === 0) return base;
-    const seen = new Set<number>(base);
-    const extra = directedHarmFeatures(mask, this.spec.bits, this.copies).filter(index => {
-      if (seen.has(index)) return false;
-      seen.add(index);
-      return true;
-    });
-    return appendFeatures(base, extra);
+/** An ExperimentScorer whose windows also carry the directed-harm signals (copies: DIRECTED_HARM). */
+export class DirectedHarmScorer extends SignalScorer {
+  protected signalIndices(text: string, start: number, end: number): number[] {
+    return directedHarmFeatures(directedHarmMask(text, start, end), this.spec.bits, this.copies);
   }
 }

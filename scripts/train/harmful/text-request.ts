@@ -9,24 +9,11 @@ import {
   textRequestFeatures,
   textRequestMask,
 } from '../../../src/guards/harmful-content/text-request';
-import { ExperimentScorer } from './concept-features';
-import { appendFeatures } from './skip-grams';
+import { SignalScorer } from './signal-scorer';
 
-/** An ExperimentScorer whose windows also carry the text-request signals. */
-export class TextRequestScorer extends ExperimentScorer {
-  /** Hashed features per signal present (the trainer sets it from TEXT_REQUEST). */
-  copies = 4;
-
-  override features(text: string, start: number, end: number): Int32Array {
-    const base = super.features(text, start, end);
-    const mask = textRequestMask(text, start, end);
-    if (mask === 0) return base;
-    const seen = new Set<number>(base);
-    const extra = textRequestFeatures(mask, this.spec.bits, this.copies).filter(index => {
-      if (seen.has(index)) return false;
-      seen.add(index);
-      return true;
-    });
-    return appendFeatures(base, extra);
+/** An ExperimentScorer whose windows also carry the text-request signals (copies: TEXT_REQUEST). */
+export class TextRequestScorer extends SignalScorer {
+  protected signalIndices(text: string, start: number, end: number): number[] {
+    return textRequestFeatures(textRequestMask(text, start, end), this.spec.bits, this.copies);
   }
 }

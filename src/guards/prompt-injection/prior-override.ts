@@ -6,25 +6,41 @@
  * 2022, "Ignore Previous Prompt"), written as a kind from general knowledge,
  * not from any source's strings.
  *
- * The signal is narrow on purpose. It needs, in one clause of at most six
- * words: a verb of setting aside (`ignore`, `disregard`, `forget`,
- * `override`, `bypass`, `discard`, `set aside`, `do not / don't / stop /
- * no longer follow` or `obey`), then a word that places the instructions
- * before the message (`previous`, `prior`, `preceding`, `above`,
- * `earlier`, `initial`, `original`, `foregoing`, `former`, `all`, `any`,
- * `every`, `existing`), then a word for instructions (`instructions`,
- * `directions`, `prompts`, `commands`, `rules`, `guidelines`,
- * `directives`, `orders`, `programming`, `constraints`, `restrictions`).
- * The user's own earlier words are ordinary corrections ("ignore my
- * previous instructions about the font, use Arial"): a clause that names
- * `my`, `our`, `me` or `us` between the verb and the noun does not count,
- * and neither does a message about its own text (`message`, `text`,
- * `request`, `email`, `question` are not instruction words).
+ * The signal is narrow on purpose (an ordinary message may say "ignore
+ * my previous instructions about the font" or "the rules of the game").
+ * It needs, in this order:
+ * - an order to set aside: `ignore`, `disregard`, `forget`, `override`,
+ *   `bypass`, `discard` (or their `-ing` forms) at the start of the text,
+ *   after punctuation or after a lead word (`please`, `now`, `and`, `just`,
+ *   `you must`, `you to`, …), not after any other word ("employees who
+ *   ignore …", "the policy overrides …"); or `follow` / `obey` after
+ *   `do not`, `don't`, `stop`, `cease`, `quit`, `no longer`;
+ * - within six words, only determiners and words naming the assistant's
+ *   set-up (`the`, `your`, `these`, `of`, `and`, `other`, `given`,
+ *   `system`, `developer`, …) and at least one word placing the
+ *   instructions before the message (`previous`, `prior`, `preceding`,
+ *   `above`, `earlier`, `initial`, `original`, `foregoing`, `former`,
+ *   `all`, `any`, `every`, `existing`): any other word (`my`, `homework`,
+ *   a possessive) makes them someone else's;
+ * - a word for instructions (`instructions`, `directions`, `prompts`,
+ *   `commands`, `rules`, `guidelines`, `directives`, `orders`,
+ *   `programming`, `constraints`, `restrictions`);
+ * - then the end of the text or of a sentence (not a question), or a
+ *   continuation that keeps the order aimed at the assistant (`and`,
+ *   `now`, `instead`, `just`, `given`, `above`, `you were / have …`, …);
+ *   "… instructions on the box", "… rules of the game", "… directions, the
+ *   detour ends …" do not count.
  *
- * One pass over the text's ASCII words (lower-cased as read), each word
- * compared against fixed sets and a window of six words held: linear. No
- * RegExp.
+ * One pass over the text's ASCII words (lower-cased as read, at most 16
+ * letters kept), each word compared against fixed sets, with a window of six
+ * words and two words of look-ahead: linear. No RegExp.
  */
+
+/**
+ * Whether `scorePromptInjection` applies the rule (direct mode, first turns):
+ * round 50's keep rule decides (see the model card).
+ */
+export const PRIOR_OVERRIDE_ON = false;
 
 /** Signal id in `scorePromptInjection`'s signals (when the rule is on). */
 export const PRIOR_OVERRIDE_SIGNAL = 'prior-override';
@@ -187,6 +203,9 @@ const YOU_GOES_ON = new Set(['were', 'have', 'had', 'got', 'received', 'are', 'v
 /** Words a clause may hold between the verb and the noun (at most this many). */
 const WINDOW = 6;
 
+/** Letters kept of a word (longer runs match no set). */
+const MAX_WORD = 16;
+
 function isLetter(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 }
@@ -235,7 +254,8 @@ function* words(text: string): Generator<Word> {
         question = false;
         possessive = false;
       }
-      word += String.fromCharCode(code | 0x20);
+      // No word of the sets is longer than 14 letters: a longer run is kept as one that matches none.
+      if (word.length < MAX_WORD) word += String.fromCharCode(code | 0x20);
       continue;
     }
     // An apostrophe (straight or curly) inside a word is dropped; `'s` at its end is a possessive.

@@ -69,7 +69,7 @@
  * default since the lead's round-49 review): a direct-mode
  * text that carries a pretext wrapper (src/guards/prompt-injection/pretext.ts) counts at least
  * PRETEXT_PROBABILITY.
- * PRIOR_OVERRIDE=1 (round 50 hF, off by default): a first-turn direct-mode text that orders the
+ * The prior-override rule (round 50 hF, on by default; PRIOR_OVERRIDE=0 without it): a first-turn direct-mode text that orders the
  * instructions before it set aside counts at least PRIOR_OVERRIDE_PROBABILITY
  * (src/guards/prompt-injection/prior-override.ts; screen: injection/prior-override-screen.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
@@ -599,7 +599,8 @@ function rulesBeforePriorOverride(
 }
 
 /**
- * The prior-override rule (round 50 hF, issue 15; PRIOR_OVERRIDE=1 with it):
+ * The prior-override rule (round 50 hF, issue 15; on by default, kept by the
+ * Pareto rule; PRIOR_OVERRIDE=0 without it):
  * a first-turn direct-mode text that orders the instructions before it set
  * aside ("ignore the previous instructions and …", `prior-override.ts`) gets
  * at least `PRIOR_OVERRIDE_PROBABILITY`. Not on later turns (a user's "forget
@@ -607,7 +608,7 @@ function rulesBeforePriorOverride(
  * `--loso-scores` also writes each row's probability without it
  * (`withoutPriorOverride`): both tables come from one run.
  */
-const PRIOR_OVERRIDE = process.env.PRIOR_OVERRIDE === '1';
+const PRIOR_OVERRIDE = process.env.PRIOR_OVERRIDE !== '0';
 
 function withPriorOverride(p: number, text: string): number {
   return p < PRIOR_OVERRIDE_PROBABILITY && hasPriorOverride(text) ? PRIOR_OVERRIDE_PROBABILITY : p;

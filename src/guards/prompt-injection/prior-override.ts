@@ -39,9 +39,9 @@
 
 /**
  * Whether `scorePromptInjection` applies the rule (direct mode, first turns):
- * round 50's keep rule decides (see the model card).
+ * on since round 50, which kept it by the Pareto rule (see the model card).
  */
-export const PRIOR_OVERRIDE_ON = false;
+export const PRIOR_OVERRIDE_ON = true;
 
 /** Signal id in `scorePromptInjection`'s signals (when the rule is on). */
 export const PRIOR_OVERRIDE_SIGNAL = 'prior-override';
@@ -255,7 +255,7 @@ function* words(text: string): Generator<Word> {
         question = false;
         possessive = false;
       }
-      // No word of the sets is longer than 14 letters: a longer run is kept as one that matches none.
+      // No word of the sets is longer than 12 letters: a longer run is kept as one that matches none.
       if (word.length < MAX_WORD) word += String.fromCharCode(code | 0x20);
       continue;
     }

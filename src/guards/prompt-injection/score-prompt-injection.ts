@@ -98,6 +98,9 @@ export interface PromptInjectionScore {
    * `exfiltration-url` (both modes: a markdown image or link, a used
    * reference definition, or an HTML `src=`, whose URL parameters carry a
    * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
+   * `prior-override` (direct mode, first turns only: an order to set aside
+   * the instructions before the message, "ignore the previous instructions
+   * and …", see prior-override.ts; the score is at least 0.99),
    * `instruction-disclosure` and `pretext-wrapper` (direct mode; not named
    * today: both rules are off, `INSTRUCTION_DISCLOSURE_ON` and
    * `PRETEXT_RULE`, since review found them blocking ordinary first turns

@@ -69,6 +69,9 @@
  * default since the lead's round-49 review): a direct-mode
  * text that carries a pretext wrapper (src/guards/prompt-injection/pretext.ts) counts at least
  * PRETEXT_PROBABILITY.
+ * The prior-override rule (round 50 hF, on by default; PRIOR_OVERRIDE=0 without it): a first-turn direct-mode text that orders the
+ * instructions before it set aside counts at least PRIOR_OVERRIDE_PROBABILITY
+ * (src/guards/prompt-injection/prior-override.ts; screen: injection/prior-override-screen.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -95,6 +98,10 @@ import {
   phraseScore,
 } from '../../src/guards/prompt-injection/phrase-score';
 import { hasPretext, PRETEXT_PROBABILITY } from '../../src/guards/prompt-injection/pretext';
+import {
+  hasPriorOverride,
+  PRIOR_OVERRIDE_PROBABILITY,
+} from '../../src/guards/prompt-injection/prior-override';
 import {
   hasRefusalSuppression,
   REFUSAL_SUPPRESSION_PROBABILITY,
@@ -574,9 +581,37 @@ export function ruleProbability(
   text: string,
   judge?: DecodedJudge,
   pretext = PRETEXT,
+  followsAssistant = FOLLOWS_ASSISTANT,
+): number {
+  const out = rulesBeforePriorOverride(p, text, judge, pretext);
+  return PRIOR_OVERRIDE && !followsAssistant ? withPriorOverride(out, text) : out;
+}
+
+/** `ruleProbability` without the prior-override rule. */
+function rulesBeforePriorOverride(
+  p: number,
+  text: string,
+  judge?: DecodedJudge,
+  pretext = PRETEXT,
 ): number {
   const out = rulesBeforeDisclosure(p, text, judge, pretext);
   return INSTRUCTION_DISCLOSURE ? withInstructionDisclosure(out, text) : out;
+}
+
+/**
+ * The prior-override rule (round 50 hF, issue 15; on by default, kept by the
+ * Pareto rule; PRIOR_OVERRIDE=0 without it):
+ * a first-turn direct-mode text that orders the instructions before it set
+ * aside ("ignore the previous instructions and …", `prior-override.ts`) gets
+ * at least `PRIOR_OVERRIDE_PROBABILITY`. Not on later turns (a user's "forget
+ * the previous rules" there may mean their own). Applied last, so
+ * `--loso-scores` also writes each row's probability without it
+ * (`withoutPriorOverride`): both tables come from one run.
+ */
+const PRIOR_OVERRIDE = process.env.PRIOR_OVERRIDE !== '0';
+
+function withPriorOverride(p: number, text: string): number {
+  return p < PRIOR_OVERRIDE_PROBABILITY && hasPriorOverride(text) ? PRIOR_OVERRIDE_PROBABILITY : p;
 }
 
 /**
@@ -1259,6 +1294,8 @@ export interface LosoScore {
   framedHarmful?: number;
   /** INSTRUCTION_DISCLOSURE: the probability without the instruction-disclosure rule. */
   withoutDisclosure?: number;
+  /** PRIOR_OVERRIDE: the probability without the prior-override rule. */
+  withoutPriorOverride?: number;
   /** FOLLOWS_ASSISTANT: the probability of the row as a first turn, when it differs. */
   firstTurn?: number;
 }
@@ -1330,6 +1367,8 @@ function leaveOneSourceOut(
                 ) / 1000,
                 row.text,
                 fitted.decodedHarmful,
+                PRETEXT,
+                false,
               )
             : p;
           const hit = p >= fitted.threshold;
@@ -1367,6 +1406,15 @@ function leaveOneSourceOut(
             ...(withoutPretext !== p ? { withoutPretext } : {}),
             ...(firstTurn !== p ? { firstTurn } : {}),
             ...parts,
+            ...(PRIOR_OVERRIDE
+              ? {
+                  withoutPriorOverride: rulesBeforePriorOverride(
+                    injection,
+                    row.text,
+                    fitted.decodedHarmful,
+                  ),
+                }
+              : {}),
             ...(INSTRUCTION_DISCLOSURE
               ? {
                   withoutDisclosure: rulesBeforeDisclosure(

@@ -9,6 +9,7 @@ import { decodeSegments } from './decode-segments';
 import { foldText } from './fold-text';
 import { INSTRUCTION_DISCLOSURE_ON } from './instruction-disclosure';
 import { injectionModels } from './load-models';
+import { PRIOR_OVERRIDE_ON } from './prior-override';
 import { promptInjection } from './prompt-injection';
 import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
@@ -37,6 +38,8 @@ describe('scorePromptInjection', () => {
     expect(score).toBeGreaterThan(0.99);
     expect(signals).toEqual([
       'model',
+      // Round 50 (hF): an order to set aside the instructions before it.
+      ...(PRIOR_OVERRIDE_ON ? ['prior-override'] : []),
       // Off since round 49's review (lead); named when the rule is on.
       ...(INSTRUCTION_DISCLOSURE_ON ? ['instruction-disclosure'] : []),
       'override-instructions',

@@ -25,6 +25,12 @@ import { DECODED_HARMFUL_CUTOFF, SUFFIX_HARMFUL_CUTOFF } from './model/direct-mo
 import { INDIRECT_STATEMENT_CUTOFF } from './model/statement-model';
 import { DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD, phraseScore } from './phrase-score';
 import { hasPretext, PRETEXT_PROBABILITY, PRETEXT_RULE, PRETEXT_SIGNAL } from './pretext';
+import {
+  hasPriorOverride,
+  PRIOR_OVERRIDE_ON,
+  PRIOR_OVERRIDE_PROBABILITY,
+  PRIOR_OVERRIDE_SIGNAL,
+} from './prior-override';
 import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
 import { piecesPrefix, textBeforeSuffix } from './suffix-gate';
@@ -108,6 +114,9 @@ export interface PromptInjectionScore {
    * `exfiltration-url` (both modes: a markdown image or link, a used
    * reference definition, or an HTML `src=`, whose URL parameters carry a
    * fill-in slot, `?q=[DATA]`; the score is at least 0.99),
+   * `prior-override` (direct mode, first turns only: an order to set aside
+   * the instructions before the message, "ignore the previous instructions
+   * and …", see prior-override.ts; the score is at least 0.99),
    * `instruction-disclosure` and `pretext-wrapper` (direct mode; not named
    * today: both rules are off, `INSTRUCTION_DISCLOSURE_ON` and
    * `PRETEXT_RULE`, since review found them blocking ordinary first turns
@@ -389,6 +398,13 @@ export function scoreWithModels(
   // slot: an instruction to send data out (issue 15, round 47; see
   // exfiltration-url.ts). One pass over the text as written.
   score = withExfiltrationUrl(text, score, signals);
+  // An order to set aside the instructions before the message (issue 15,
+  // round 50 hF; see prior-override.ts): first turns only, where there are no
+  // earlier words of the user's it could mean. One pass over the text as written.
+  if (PRIOR_OVERRIDE_ON && !followsAssistant && hasPriorOverride(text)) {
+    signals.push(PRIOR_OVERRIDE_SIGNAL);
+    score = Math.max(score, PRIOR_OVERRIDE_PROBABILITY);
+  }
   // A request for the assistant's own instructions (issue 15, round 48 hG;
   // see instruction-disclosure.ts): one pass over the text as written.
   if (INSTRUCTION_DISCLOSURE_ON && hasInstructionDisclosureInTurn(text, followsAssistant)) {

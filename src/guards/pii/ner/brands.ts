@@ -4,6 +4,7 @@ import { inPlaceContext } from './places';
 import { isSoftwareWord, nearToken } from './programming-languages';
 import { roleNouns } from './role-nouns';
 import type { NerSpan } from './tagger';
+import { WordClasses } from './word-classes';
 
 /**
  * Brands read as people or places (round 42, issue 17: firms of one word
@@ -580,6 +581,12 @@ const listedWord =
   Flag.Common | Flag.Name | Flag.FirstName | Flag.Place | Flag.Country | Flag.Honorific;
 
 /**
+ * Whether each word id is one of `companyWords` (round 48, hC: one look-up per word of the word
+ * table, not a set look-up per capitalised token of every chunk).
+ */
+const companyClass = new WordClasses([companyWords]);
+
+/**
  * `spans` (text order) and the firm words (`companyWords`) the tagger left outside every span
  * (round 44: `Wesfarmers bought the chain`): one word in title case, in no list of the tagger's
  * (its Bloom filters too), with no capitalised word right before it on its line (but a
@@ -591,10 +598,12 @@ function firmWordsLeftOutside(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   const { count, flags, newline, start: starts, end: ends } = scanned;
   let added: NerSpan[] | undefined;
   let span = 0;
+  const firms = companyClass.of(scanned);
+  const ids = scanned.word;
   for (let index = 0; index < count; index++) {
     const flag = flags[index]!;
     if ((flag & (Flag.Title | Flag.Upper)) !== Flag.Title || (flag & listedWord) !== 0) continue;
-    if (!companyWords.has(lowerOf(scanned, index))) continue;
+    if (firms[ids[index]!] === 0) continue;
     while (span < spans.length && spans[span]!.end <= starts[index]!) span++;
     if (span < spans.length && spans[span]!.start < ends[index]!) continue;
     if (index > 0 && newline[index] === 0) {

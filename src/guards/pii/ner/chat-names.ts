@@ -171,6 +171,7 @@ const Cue = {
   After: 1 << 6,
   AddressVerb: 1 << 7,
   Request: 1 << 8,
+  Its: 1 << 9,
 } as const;
 const cueClasses = new WordClasses([
   chatWords,
@@ -182,7 +183,15 @@ const cueClasses = new WordClasses([
   personAfter,
   addressVerbs,
   requestWords,
+  new Set(['its', "it's"]),
 ]);
+
+/**
+ * The classes a word must have for `cueOf` to read it as a cue (round 48, hC: one mask test
+ * per candidate; a word in none of them cues no name, and before, its strings were compared
+ * and the chat line computed first).
+ */
+const anyCue = Cue.Vocative | Cue.Name | Cue.Pair | Cue.Opener | Cue.Conjunction | Cue.Its;
 
 /** A word in no name list that a strong cue makes a name: letters, at least three (`ingvild`, `jae-hyun`). */
 const unlistedName = /^\p{L}{3,}(?:[-']\p{L}+)?$/u;
@@ -232,8 +241,9 @@ export const CHAT_BEHIND = 64;
 
 /** Whether token `index` is a masked placeholder (`maskPlaceholders` writes one as zeros). */
 export function isMaskedPlaceholder(scanned: Scanned, index: number): boolean {
-  if (scanned.end[index]! - scanned.start[index]! < 4) return false;
+  // The flag first (round 48, hC): one array read rules out almost every token.
   if ((scanned.flags[index]! & Flag.Digit) === 0) return false;
+  if (scanned.end[index]! - scanned.start[index]! < 4) return false;
   return /^0+$/.test(lowerOf(scanned, index));
 }
 
@@ -334,6 +344,8 @@ function cueOf(
 ): number {
   const newlines = scanned.newline;
   if (newlines[index] !== 0) return 0;
+  const cueClass = masks[scanned.word[index - 1]!]!;
+  if ((cueClass & anyCue) === 0) return 0;
   const cue = lowerOf(scanned, index - 1);
   const hasBefore = index >= 2 && newlines[index - 1] === 0;
   const before = hasBefore ? lowerOf(scanned, index - 2) : '';
@@ -343,12 +355,13 @@ function cueOf(
   if (introduced && endsPhrase) return 2;
   const its = cue === 'its' || cue === "it's" || (cue === "'s" && before === 'it');
   if (its && next >= 0 && lowerOf(scanned, next) === 'here') return 2;
-  if (hasClass(scanned, masks, index - 1, Cue.Vocative))
-    return lineStart(scanned, index - 1) && endsPhrase ? 2 : 1;
-  if (hasClass(scanned, masks, index - 1, Cue.Name)) return 1;
-  if (hasClass(scanned, masks, index - 1, Cue.Pair) && nameCuePairs.get(cue)?.has(before)) return 1;
-  if (!chat(index)) return 0;
-  if (hasClass(scanned, masks, index - 1, Cue.Opener))
+  if ((cueClass & Cue.Vocative) !== 0) return lineStart(scanned, index - 1) && endsPhrase ? 2 : 1;
+  if ((cueClass & Cue.Name) !== 0) return 1;
+  if ((cueClass & Cue.Pair) !== 0 && nameCuePairs.get(cue)?.has(before)) return 1;
+  // The chat line is asked about only for a cue of one (it reads the tokens up to `index` once,
+  // whenever asked: the same answer asked later).
+  if ((cueClass & (Cue.Opener | Cue.Conjunction)) === 0 || !chat(index)) return 0;
+  if ((cueClass & Cue.Opener) !== 0)
     return next >= 0 &&
       (scanned.flags[next]! & Flag.Lower) !== 0 &&
       hasClass(scanned, masks, next, Cue.After) &&
@@ -358,7 +371,7 @@ function cueOf(
           hasClass(scanned, masks, index - 2, Cue.Opener)))
       ? 1
       : 0;
-  if (!hasClass(scanned, masks, index - 1, Cue.Conjunction)) return 0;
+  if ((cueClass & Cue.Conjunction) === 0) return 0;
   const firstName = (scanned.flags[index]! & Flag.FirstName) !== 0;
   const left = labels[index - 2];
   const person = left === personBegin || left === personBegin + 1;

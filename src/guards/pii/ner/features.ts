@@ -383,6 +383,19 @@ export enum Flag {
   FirstName = 16384,
 }
 
+/**
+ * The flags `streetWords`, `organisationWords` and `titleWords` give a word (round 49, hB: one
+ * look-up per new word, where it asked the three sets in turn).
+ */
+const listFlags = new Map<string, number>();
+for (const [words, flag] of [
+  [streetWords, Flag.Street],
+  [organisationWords, Flag.Organisation],
+  [titleWords, Flag.Honorific],
+] as const) {
+  for (const word of words) listFlags.set(word, (listFlags.get(word) ?? 0) | flag);
+}
+
 function shapeOf(text: string): string {
   let shape = '';
   let previous = '';
@@ -620,9 +633,7 @@ function describeWord(text: string, gazetteers: Gazetteers): WordInfo {
     if (gazetteers.places.hasHashes(lowerHash, second)) flags |= Flag.Place;
     if (gazetteers.countries.hasHashes(lowerHash, second)) flags |= Flag.Country;
     if (gazetteers.common.hasHashes(lowerHash, second)) flags |= Flag.Common;
-    if (streetWords.has(lower)) flags |= Flag.Street;
-    if (organisationWords.has(lower)) flags |= Flag.Organisation;
-    if (titleWords.has(lower)) flags |= Flag.Honorific;
+    flags |= listFlags.get(lower) ?? 0;
   } else if (first >= '0' && first <= '9') {
     flags |= Flag.Digit;
   } else {

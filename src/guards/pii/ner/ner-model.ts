@@ -93,9 +93,34 @@ export function int8Scorer(weights: Int8Array): ScoreTokens {
   };
 }
 
-/** `int8Scorer` for nine labels, unrolled. */
+/**
+ * `int8Scorer` for nine labels, unrolled. Round 49 (hB): asked for the starts only (no I label
+ * may follow), it sums the outside and the four B labels, five of the nine (the same integers for
+ * those; the I labels are left as they were).
+ */
 function nineLabelScorer(weights: Int8Array): ScoreTokens {
-  return (buckets, count, scores) => {
+  return (buckets, count, scores, startsOnly) => {
+    if (startsOnly === true) {
+      let o = 0;
+      let b1 = 0;
+      let b3 = 0;
+      let b5 = 0;
+      let b7 = 0;
+      for (let feature = 0; feature < count; feature++) {
+        const row = buckets[feature]! * 9;
+        o += weights[row]!;
+        b1 += weights[row + 1]!;
+        b3 += weights[row + 3]!;
+        b5 += weights[row + 5]!;
+        b7 += weights[row + 7]!;
+      }
+      scores[0]! += o;
+      scores[1]! += b1;
+      scores[3]! += b3;
+      scores[5]! += b5;
+      scores[7]! += b7;
+      return;
+    }
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;

@@ -2,6 +2,7 @@ import { Flag, type Scanned } from './features';
 import { nerEntities, nerMaxLength } from './labels';
 import { roleNouns } from './role-nouns';
 import type { NerSpan } from './tagger';
+import { WordClasses } from './word-classes';
 
 /**
  * Places the tagger read as people after a verb of travel (round 38): `flew
@@ -342,6 +343,12 @@ export function countriesLeftOut(
   return itemsAfterPlaces(scanned, countriesAlone(scanned, placeListItems(scanned, spans)), typed);
 }
 
+/**
+ * Whether each word id is one of `countryWords` (round 48, hC: one look-up per word of the word
+ * table, not a set look-up per capitalised token of every chunk).
+ */
+const countryClass = new WordClasses([countryWords]);
+
 /** `countriesLeftOut` before the list rule of round 46 (`placeListItems`). */
 function countriesAlone(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   const { count, flags, newline, start: starts, end: ends } = scanned;
@@ -350,10 +357,12 @@ function countriesAlone(scanned: Scanned, spans: NerSpan[]): NerSpan[] {
   // Countries standing alone (`candidate`), and which of them are given names or common words.
   let candidate: Uint8Array | undefined;
   let named: Uint8Array | undefined;
+  const countries = countryClass.of(scanned);
+  const ids = scanned.word;
   for (let token = 0; token < count; token++) {
     const flag = flags[token]!;
     if ((flag & (Flag.Title | Flag.Upper)) === 0) continue;
-    const exact = countryWords.has(lowerOf(scanned, token));
+    const exact = countries[ids[token]!] !== 0;
     if (!exact && (flag & Flag.Country) === 0) continue;
     const lineStart = token === 0 || newline[token] !== 0;
     if (lineStart && token + 1 < count && lowerOf(scanned, token + 1) === ':') continue;

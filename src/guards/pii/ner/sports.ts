@@ -129,9 +129,11 @@ function spanOfTokens(scanned: Scanned, spans: readonly NerSpan[]): Int32Array {
   let token = 0;
   for (let index = 0; index < spans.length; index++) {
     const span = spans[index]!;
+    // An address is in no team's span (round 48, hC: its tokens are not walked).
+    if (span.type === 'STREET_ADDRESS') continue;
     while (token < scanned.count && scanned.end[token]! <= span.start) token++;
     for (let inside = token; inside < scanned.count && scanned.start[inside]! < span.end; inside++)
-      if (span.type !== 'STREET_ADDRESS') at[inside] = index;
+      at[inside] = index;
   }
   return at;
 }

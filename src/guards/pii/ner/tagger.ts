@@ -28,8 +28,17 @@ import { roleNouns } from './role-nouns';
 import { sportsTeams } from './sports';
 import { hasClass as isIn, WordClasses } from './word-classes';
 
-/** Scores every label of one token from its feature buckets (adds into `scores`). */
-export type ScoreTokens = (buckets: Int32Array, count: number, scores: Float64Array) => void;
+/**
+ * Scores every label of one token from its feature buckets (adds into `scores`). `startsOnly`
+ * (round 49): the caller reads the outside label (0) and the B labels (odd) only, so a scorer
+ * may leave the I labels (even, from 2) as they were; one that scores them anyway is as right.
+ */
+export type ScoreTokens = (
+  buckets: Int32Array,
+  count: number,
+  scores: Float64Array,
+  startsOnly?: boolean,
+) => void;
 
 /** One entity found by the tagger: `[start, end)` offsets into the tagged text. */
 export interface NerSpan {
@@ -112,8 +121,10 @@ export function tagTokens(
     if (same >= 0) best = reuse!.reading.labels[same]!;
     else {
       const features = tokenFeatures(scanned, index, previous, previous2, buckets);
-      scores.fill(0);
-      score(buckets, features, scores);
+      // Zeroed in a loop the compiler inlines, not by a `fill` call per scored token (round 49, hB).
+      for (let label = 0; label < labelCount; label++) scores[label] = 0;
+      // No I label may follow here: only the outside and B labels are compared (round 49, hB).
+      score(buckets, features, scores, !insideAllowed);
       for (let label = 1; label < labelCount; label += 2) {
         if (scores[label]! > scores[best]!) best = label;
       }

@@ -143,6 +143,7 @@ import {
   pickFramedCutoff,
   withFramedHarmful,
 } from './injection/framed-harmful';
+import { ordinaryAddressingRows } from './injection/ordinary-addressing';
 import {
   SEGMENT_GROUP,
   segmentOptions,
@@ -313,6 +314,17 @@ const CONTROL_MARKERS = process.env.CONTROL_MARKERS === '1';
  * synthetic override, the openai demo and PyRIT and flagged 21 look-alikes; not kept).
  */
 const CONTROL_MARKER_ROWS = process.env.CONTROL_MARKER_ROWS === '1';
+
+/**
+ * Round 50 (hD): the generated ordinary first turns that address the
+ * assistant (rules of games and houses, roles asked in good faith, format
+ * wishes, new task instructions, policy and system-prompt questions) of
+ * injection/ordinary-addressing.ts join the synthetic rows
+ * (ORDINARY_ADDRESSING=1). With `--source-folds`, their group is left out
+ * with `synthetic:ordinary-chat`'s fold, so every other source keeps its fold.
+ */
+const ORDINARY_ADDRESSING = process.env.ORDINARY_ADDRESSING === '1';
+const ADDRESSING_GROUP = 'synthetic:ordinary-addressing';
 
 /** The slot options of a prepared extractor and of the specs trained from it. */
 const slotOptions = (slotRepeat: number, concepts: boolean, markers: boolean) => ({
@@ -1291,16 +1303,23 @@ function leaveOneSourceOut(
   scores?: LosoScore[],
 ): LosoRow[] {
   const wanted = argument('--groups', '');
-  const groups = [...new Set(data.rows.map(row => row.group))]
+  const allGroups = [...new Set(data.rows.map(row => row.group))]
     .filter(group => !isComposedGroup(group))
     .sort()
     .filter(group => wanted === '' || wanted.split(',').includes(group));
   const sourceFolds = Number(argument('--source-folds', '0'));
+  // The generated addressing rows share synthetic:ordinary-chat's fold (the
+  // other sources' folds stay as without them).
+  const groups =
+    sourceFolds > 0 ? allGroups.filter(group => group !== ADDRESSING_GROUP) : allGroups;
   const foldSets =
     sourceFolds > 0
-      ? Array.from({ length: sourceFolds }, (_, fold) =>
-          groups.filter((_, index) => (index * 7) % sourceFolds === fold),
-        )
+      ? Array.from({ length: sourceFolds }, (_, fold) => {
+          const folded = groups.filter((_, index) => (index * 7) % sourceFolds === fold);
+          return folded.includes('synthetic:ordinary-chat') && allGroups.includes(ADDRESSING_GROUP)
+            ? [...folded, ADDRESSING_GROUP]
+            : folded;
+        })
       : groups.map(group => [group]);
   console.log(`\n### ${mode}: leave one source out\n`);
   console.log('| left-out source | attacks | recall | benign | FPR | threshold |');
@@ -1437,6 +1456,7 @@ async function main() {
       ...directRows(paths),
       ...(synthetic ? syntheticRows(7, Number(process.env.DECODING_REQUESTS ?? 200)) : []),
       ...(synthetic && CONTROL_MARKER_ROWS ? controlMarkerRows() : []),
+      ...(synthetic && ORDINARY_ADDRESSING ? ordinaryAddressingRows() : []),
       ...backgroundRows(paragraphs),
     ];
     const segmented =

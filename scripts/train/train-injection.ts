@@ -325,6 +325,13 @@ const CONTROL_MARKER_ROWS = process.env.CONTROL_MARKER_ROWS === '1';
  */
 const ORDINARY_ADDRESSING = process.env.ORDINARY_ADDRESSING === '1';
 const ADDRESSING_GROUP = 'synthetic:ordinary-addressing';
+/**
+ * With ORDINARY_ADDRESSING: ADDRESSING_KEPT=1 keeps the addressing rows out of
+ * the calibration folds' deal (in every calibration model's training, as in
+ * the model whose threshold they pick), so the deal of the other sources,
+ * and with it the threshold's pool, is the one without them.
+ */
+const ADDRESSING_KEPT = process.env.ADDRESSING_KEPT === '1';
 
 /** The slot options of a prepared extractor and of the specs trained from it. */
 const slotOptions = (slotRepeat: number, concepts: boolean, markers: boolean) => ({
@@ -893,7 +900,7 @@ function outOfSourceLogits(
 } {
   // Composed rows are no source of their own: they follow their origins.
   const sources = [...new Set(train.map(index => data.rows[index]!.group))]
-    .filter(group => !isComposedGroup(group))
+    .filter(group => !isComposedGroup(group) && !(ADDRESSING_KEPT && group === ADDRESSING_GROUP))
     .sort();
   const foldOf = new Map(sources.map((group, index) => [group, index % folds]));
   const logits: number[] = [];

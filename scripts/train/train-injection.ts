@@ -332,6 +332,8 @@ const ADDRESSING_GROUP = 'synthetic:ordinary-addressing';
  * and with it the threshold's pool, is the one without them.
  */
 const ADDRESSING_KEPT = process.env.ADDRESSING_KEPT === '1';
+/** With ORDINARY_ADDRESSING: the addressing group's weight relative to another synthetic group (1). */
+const ADDRESSING_WEIGHT = Number(process.env.ADDRESSING_WEIGHT ?? 1);
 
 /** The slot options of a prepared extractor and of the specs trained from it. */
 const slotOptions = (slotRepeat: number, concepts: boolean, markers: boolean) => ({
@@ -541,7 +543,7 @@ export function sampleWeights(rows: TrainingRow[], selected: readonly number[]):
     const boost = isComposedGroup(row.group)
       ? COMPOSE_BOOST
       : row.group.startsWith('synthetic:')
-        ? SYNTHETIC_BOOST
+        ? SYNTHETIC_BOOST * (row.group === ADDRESSING_GROUP ? ADDRESSING_WEIGHT : 1)
         : 1;
     weights[index] = boost / groupSizes.get(`${row.label}:${row.group}`)! ** GROUP_EXPONENT;
     classTotals[row.label]! += weights[index]!;

@@ -322,6 +322,9 @@ const CONTROL_MARKER_ROWS = process.env.CONTROL_MARKER_ROWS === '1';
  * injection/ordinary-addressing.ts join the synthetic rows
  * (ORDINARY_ADDRESSING=1). With `--source-folds`, their group is left out
  * with `synthetic:ordinary-chat`'s fold, so every other source keeps its fold.
+ * Off: its 5-fold runs (weight 1 and 0.5, with and without ADDRESSING_KEPT)
+ * each lost synthetic override 0.03-0.05 left out; not kept (round 50, see
+ * the model card).
  */
 const ORDINARY_ADDRESSING = process.env.ORDINARY_ADDRESSING === '1';
 const ADDRESSING_GROUP = 'synthetic:ordinary-addressing';

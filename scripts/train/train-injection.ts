@@ -150,6 +150,7 @@ import {
   pickFramedCutoff,
   withFramedHarmful,
 } from './injection/framed-harmful';
+import { ordinaryAddressingRows } from './injection/ordinary-addressing';
 import {
   SEGMENT_GROUP,
   segmentOptions,
@@ -320,6 +321,29 @@ const CONTROL_MARKERS = process.env.CONTROL_MARKERS === '1';
  * synthetic override, the openai demo and PyRIT and flagged 21 look-alikes; not kept).
  */
 const CONTROL_MARKER_ROWS = process.env.CONTROL_MARKER_ROWS === '1';
+
+/**
+ * Round 50 (hD): the generated ordinary first turns that address the
+ * assistant (rules of games and houses, roles asked in good faith, format
+ * wishes, new task instructions, policy and system-prompt questions) of
+ * injection/ordinary-addressing.ts join the synthetic rows
+ * (ORDINARY_ADDRESSING=1). With `--source-folds`, their group is left out
+ * with `synthetic:ordinary-chat`'s fold, so every other source keeps its fold.
+ * Off: its 5-fold runs (weight 1 and 0.5, with and without ADDRESSING_KEPT)
+ * each lost synthetic override 0.03-0.05 left out; not kept (round 50, see
+ * the model card).
+ */
+const ORDINARY_ADDRESSING = process.env.ORDINARY_ADDRESSING === '1';
+const ADDRESSING_GROUP = 'synthetic:ordinary-addressing';
+/**
+ * With ORDINARY_ADDRESSING: ADDRESSING_KEPT=1 keeps the addressing rows out of
+ * the calibration folds' deal (in every calibration model's training, as in
+ * the model whose threshold they pick), so the deal of the other sources,
+ * and with it the threshold's pool, is the one without them.
+ */
+const ADDRESSING_KEPT = process.env.ADDRESSING_KEPT === '1';
+/** With ORDINARY_ADDRESSING: the addressing group's weight relative to another synthetic group (1). */
+const ADDRESSING_WEIGHT = Number(process.env.ADDRESSING_WEIGHT ?? 1);
 
 /** The slot options of a prepared extractor and of the specs trained from it. */
 const slotOptions = (slotRepeat: number, concepts: boolean, markers: boolean) => ({
@@ -529,7 +553,7 @@ export function sampleWeights(rows: TrainingRow[], selected: readonly number[]):
     const boost = isComposedGroup(row.group)
       ? COMPOSE_BOOST
       : row.group.startsWith('synthetic:')
-        ? SYNTHETIC_BOOST
+        ? SYNTHETIC_BOOST * (row.group === ADDRESSING_GROUP ? ADDRESSING_WEIGHT : 1)
         : 1;
     weights[index] = boost / groupSizes.get(`${row.label}:${row.group}`)! ** GROUP_EXPONENT;
     classTotals[row.label]! += weights[index]!;
@@ -916,7 +940,7 @@ function outOfSourceLogits(
 } {
   // Composed rows are no source of their own: they follow their origins.
   const sources = [...new Set(train.map(index => data.rows[index]!.group))]
-    .filter(group => !isComposedGroup(group))
+    .filter(group => !isComposedGroup(group) && !(ADDRESSING_KEPT && group === ADDRESSING_GROUP))
     .sort();
   const foldOf = new Map(sources.map((group, index) => [group, index % folds]));
   const logits: number[] = [];
@@ -1328,16 +1352,23 @@ function leaveOneSourceOut(
   scores?: LosoScore[],
 ): LosoRow[] {
   const wanted = argument('--groups', '');
-  const groups = [...new Set(data.rows.map(row => row.group))]
+  const allGroups = [...new Set(data.rows.map(row => row.group))]
     .filter(group => !isComposedGroup(group))
     .sort()
     .filter(group => wanted === '' || wanted.split(',').includes(group));
   const sourceFolds = Number(argument('--source-folds', '0'));
+  // The generated addressing rows share synthetic:ordinary-chat's fold (the
+  // other sources' folds stay as without them).
+  const groups =
+    sourceFolds > 0 ? allGroups.filter(group => group !== ADDRESSING_GROUP) : allGroups;
   const foldSets =
     sourceFolds > 0
-      ? Array.from({ length: sourceFolds }, (_, fold) =>
-          groups.filter((_, index) => (index * 7) % sourceFolds === fold),
-        )
+      ? Array.from({ length: sourceFolds }, (_, fold) => {
+          const folded = groups.filter((_, index) => (index * 7) % sourceFolds === fold);
+          return folded.includes('synthetic:ordinary-chat') && allGroups.includes(ADDRESSING_GROUP)
+            ? [...folded, ADDRESSING_GROUP]
+            : folded;
+        })
       : groups.map(group => [group]);
   console.log(`\n### ${mode}: leave one source out\n`);
   console.log('| left-out source | attacks | recall | benign | FPR | threshold |');
@@ -1485,6 +1516,7 @@ async function main() {
       ...directRows(paths),
       ...(synthetic ? syntheticRows(7, Number(process.env.DECODING_REQUESTS ?? 200)) : []),
       ...(synthetic && CONTROL_MARKER_ROWS ? controlMarkerRows() : []),
+      ...(synthetic && ORDINARY_ADDRESSING ? ordinaryAddressingRows() : []),
       ...backgroundRows(paragraphs),
     ];
     const segmented =

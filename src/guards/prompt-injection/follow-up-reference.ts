@@ -163,7 +163,7 @@ const greetingWords = new Set(
  * `ly` or `ing` (adverbs, gerunds) are not verb-like either.
  */
 const notVerbWords = new Set(
-  'i you we they he she it this that these those there here the a an my your our their his her its some any each every all no not none one what how why when where who whom which whose is are was were be been am can could would will should may might must shall does did has have had in on at for to from with by of about as if while since because after before so but or and nor yet hi hello hey hiya welcome thanks greetings good sure okay ok yes well oh ah great glad happy nice sorry feel let just also please today now maybe perhaps course most many much more less very too both either neither such other another only even still again once here ready hope wow cool awesome dear'.split(
+  'i you we they he she it this that these those there here the a an my your our their his her its some any each every all no not none one what how why when where who whom which whose is are was were be been am can could would will should may might must shall does did has have had in on at for to from with by of about around into onto over under through across along near between during within without per via as if while since because after before so but or and nor yet hi hello hey hiya welcome thanks greetings good sure okay ok yes well oh ah great glad happy nice sorry feel let just also please today now maybe perhaps course most many much more less very too both either neither such other another only even still again once here ready hope wow cool awesome dear'.split(
     ' ',
   ),
 );
@@ -205,9 +205,9 @@ function readReferents(text: string): number {
     else if (match[5] !== undefined) imperatives++;
     else if (match[6] !== undefined) sequence++;
     else if (match[7] !== undefined) {
-      if (notVerbLike(match[7].toLowerCase()))
-        words += greetingWords.has(match[7].toLowerCase()) ? 0 : 1;
-      else verbLike++;
+      const word = match[7].toLowerCase();
+      if (word.length >= 3 && !greetingWords.has(word)) words++;
+      if (!notVerbLike(word)) verbLike++;
     } else if (match[8] !== undefined) secondPerson++;
     else if (match[9] !== undefined) way++;
     else if (match[10] !== undefined) route++;
@@ -222,7 +222,7 @@ function readReferents(text: string): number {
     secondPerson >= 1 ||
     (way >= 1 && route >= 1);
   if (steps) kinds |= REFERENT_STEPS | REFERENT_RULES;
-  const content = words + imperatives + verbLike + sequence + secondPerson + way + route;
+  const content = words + imperatives + sequence + secondPerson + way + route;
   if (kinds !== 0 || content >= CONTENT_WORDS) kinds |= REFERENT_ANSWER;
   return kinds === 0 ? 0 : kinds | REFERENT_READ;
 }

@@ -15,7 +15,7 @@
  * other reference is read as written. The binding table, by kind:
  *
  * | reference in the user's text                          | the answer needs |
- * | `your instructions / steps / directions / guide / list`, `the steps … you gave` | STEPS: the words instruction(s) / step(s) / directions / procedure / recipe / tutorial, a list (two or more numbered or bulleted items), a sentence, clause or line that opens with a common imperative verb, or instructions in general form (round 50 hJ): two clause openings with a verb-like word (not a pronoun, determiner, question word, auxiliary, preposition, greeting word or adverb, not followed by `me / us / you`, an auxiliary or a capital), two sequence words (`first / then / next / finally` opening a clause) or one with a verb-like opening, second-person directions (`then you turn`, `you'll need to`, `you should`), or a way word (`north / left / straight ahead`) with a route word (`walk / blocks / past / station / street`) |
+ * | `your instructions / steps / directions / guide / list`, `the steps … you gave` | STEPS: the words instruction(s) / step(s) / directions / procedure / recipe / tutorial, a list (two or more numbered or bulleted items), a sentence, clause or line that opens with a common imperative verb, or instructions in general form (round 50 hJ): two clause openings with a verb-like word (not a pronoun, determiner, question word, auxiliary, preposition, greeting word or adverb, not followed by `me / us / you`, an auxiliary or a capital), two sequence words (`first / then / next / finally` opening a clause) or one with a verb-like opening, second-person directions opening a clause (`then you turn`, `you'll need to`, `you should`), or a way word (`north / left / straight ahead`) with a route word (`walk / blocks / past / station / street`) |
  * | `your rules / guidelines`, `the rules … you gave`     | RULES: the words rule(s) / guideline(s) / policy / requirement(s) / regulation(s), `must / should not / never / always`, `not allowed / forbidden / prohibited`, or a list |
  * | `your prompt(s) / template(s) / config`, `the prompt … you wrote` | TEXT: the words prompt / template / config… / settings / draft / snippet / script / code, a code fence, or a quotation (a double quote followed by 20 characters of one line) |
  * | `your answer / explanation / reply / advice / tips / plan / recipe`, `you said / mentioned / wrote`, `above`, `again` | ANSWER: a non-trivial answer: three or more words of three or more letters that are not greeting or offer words (`hello`, `how`, `can`, `help`, `today`, …), or any of the kinds above |
@@ -127,9 +127,9 @@ export const ANSWER_READ_LENGTH = 16_384;
  * What in an answer a reference can bind to, each alternative a group:
  * 1 steps words, 2 rules words, 3 text words, a code fence or a quotation,
  * 4 a list item (numbered or bulleted), 5 an imperative sentence start,
- * 6 a sequence word opening a clause, 7 a word opening a clause (verb-like
- * unless `notVerbLike`), 8 second-person directions, 9 a way word, 10 a
- * route word, 11 any other word of three or more letters (counted unless a
+ * 6 second-person directions opening a clause, 7 a sequence word opening a
+ * clause, 8 a word opening a clause (verb-like unless `notVerbLike`), 9 a
+ * way word, 10 a route word, 11 any other word of three or more letters (counted unless a
  * greeting word).
  */
 const answerParts = new RegExp(
@@ -139,9 +139,9 @@ const answerParts = new RegExp(
     String.raw`(\bprompts?\b|\btemplates?\b|\bconfig\w*|\bsettings\b|\bdrafts?\b|\bsnippets?\b|\bscripts?\b|\bcode\b|\x60\x60\x60|"[^"\n]{20})`,
     String.raw`((?:^|[\s:;(])\d{1,2}[.)]\s+\p{L}|^[ \t]*[-*\u2022][ \t]+\S)`,
     String.raw`((?:^|[.!?:;,]\s+|\n[ \t]*)(?:and\s+)?(?:then\s+)?(?:add|apply|avoid|boil|bring|check|choose|click|close|combine|connect|copy|cover|cut|delete|download|enable|enter|fill|fold|follow|heat|insert|install|keep|leave|log|make|mix|move|open|paste|place|plug|pour|press|put|remove|replace|restart|run|save|select|set|start|stir|take|tap|turn|type|unplug|update|use|wait|wash|do\s+not|don'?t)\b)`,
+    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*)(?:(?:and\s+)?(?:then|first|next|now|so)\s+|and\s+)?(you(?:'ll|\s+will)?\s+(?:need\s+to|have\s+to|should|turn|go|head|walk|drive|cross|pass|reach|take|continue|keep|follow))\b`,
     String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*)(first(?:ly)?|then|next|after\s+that|afterwards|finally|lastly)\b`,
     String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*|\d{1,2}[.)]\s+|[-*\u2022][ \t]+)(?:and\s+)?(\p{L}{2,})(?=[ \t]+[\p{Ll}\d])(?![ \t]+(?:me|us|you|here|there|is|are|was|were|has|have|had|can|could|will|would|should|may|might|must|does|did|and|or)\b)`,
-    String.raw`\b((?:then|first|next|now|once|when|after|until|if|and)\s+you(?:'ll|\s+will)?\s+(?:turn|go|head|walk|drive|cross|pass|reach|take|continue|keep|follow)|you(?:'ll|\s+will)?\s+(?:need|have)\s+to|you\s+should)\b`,
     String.raw`\b(north|south|east|west|left|right|straight\s+ahead)\b`,
     String.raw`\b(walk|walking|drive|driving|blocks?|miles?|km|kilomet(?:er|re)s?|met(?:er|re)s?|past|exit|corner|intersection|roundabout|station|street|road|avenue|bridge)\b`,
     String.raw`(\p{L}{3,})`,
@@ -203,13 +203,13 @@ function readReferents(text: string): number {
     else if (match[3] !== undefined) kinds |= REFERENT_TEXT;
     else if (match[4] !== undefined) items++;
     else if (match[5] !== undefined) imperatives++;
-    else if (match[6] !== undefined) sequence++;
-    else if (match[7] !== undefined) {
-      const word = match[7].toLowerCase();
+    else if (match[6] !== undefined) secondPerson++;
+    else if (match[7] !== undefined) sequence++;
+    else if (match[8] !== undefined) {
+      const word = match[8].toLowerCase();
       if (word.length >= 3 && !greetingWords.has(word)) words++;
       if (!notVerbLike(word)) verbLike++;
-    } else if (match[8] !== undefined) secondPerson++;
-    else if (match[9] !== undefined) way++;
+    } else if (match[9] !== undefined) way++;
     else if (match[10] !== undefined) route++;
     else if (!greetingWords.has(match[11]!.toLowerCase())) words++;
   }

@@ -135,6 +135,27 @@ describe('answerReferents: instructions in general form (round 50 hJ)', () => {
     ).toEqual([answerOnly, answerOnly, answerOnly, answerOnly]);
   });
 
+  it('second-person forms count only where they open a clause', () => {
+    expect(
+      [
+        'Hi! Tell me what you need to get done.',
+        'Hello! What do you need to know?',
+        'Hi! If you need to reset your password, I can help.',
+        'Hi! Anything you should know before booking? Just ask.',
+      ].map(answerReferents),
+    ).toEqual([answerOnly, 0, 0, answerOnly]);
+  });
+
+  // Open (round 50 hJ): an app intro that gives two instructions is a
+  // steps referent like any other answer with two, so "List your
+  // instructions." after it reads as a follow-up (as "Type your question
+  // below." did at 91e232d1 through the closed verb list). Expected: none.
+  it.fails('an app intro with two instructions gives no steps referent', () => {
+    expect(
+      answerReferents('Welcome! Upload a file, pick a plan, or ask me anything.') & REFERENT_STEPS,
+    ).toBe(0);
+  });
+
   // What matters is that none has a steps, rules or text referent (a
   // forged greeting then gives `your instructions` nothing to bind to); a
   // greeting that names a product is a non-trivial answer, as at 91e232d1.

@@ -15,7 +15,7 @@
  * other reference is read as written. The binding table, by kind:
  *
  * | reference in the user's text                          | the answer needs |
- * | `your instructions / steps / directions / guide / list`, `the steps … you gave` | STEPS: the words instruction(s) / step(s) / directions / procedure / recipe / tutorial, a list (two or more numbered or bulleted items), or two or more imperative sentences (a sentence or line that opens with a common imperative verb) |
+ * | `your instructions / steps / directions / guide / list`, `the steps … you gave` | STEPS: the words instruction(s) / step(s) / directions / procedure / recipe / tutorial, a list (two or more numbered or bulleted items), a sentence, clause or line that opens with a common imperative verb, or instructions in general form (round 50 hJ): two clause openings with a verb-like word (not a pronoun, determiner, question word, auxiliary, preposition, greeting word or adverb, not followed by `me / us / you`, an auxiliary or a capital), two sequence words (`first / then / next / finally` opening a clause) or one with a verb-like opening, second-person directions opening a clause (`then you turn`, `you'll need to`, `you should`), or a way word (`north / left / straight ahead`) with a route word (`walk / blocks / past / station / street`) |
  * | `your rules / guidelines`, `the rules … you gave`     | RULES: the words rule(s) / guideline(s) / policy / requirement(s) / regulation(s), `must / should not / never / always`, `not allowed / forbidden / prohibited`, or a list |
  * | `your prompt(s) / template(s) / config`, `the prompt … you wrote` | TEXT: the words prompt / template / config… / settings / draft / snippet / script / code, a code fence, or a quotation (a double quote followed by 20 characters of one line) |
  * | `your answer / explanation / reply / advice / tips / plan / recipe`, `you said / mentioned / wrote`, `above`, `again` | ANSWER: a non-trivial answer: three or more words of three or more letters that are not greeting or offer words (`hello`, `how`, `can`, `help`, `today`, …), or any of the kinds above |
@@ -127,7 +127,10 @@ export const ANSWER_READ_LENGTH = 16_384;
  * What in an answer a reference can bind to, each alternative a group:
  * 1 steps words, 2 rules words, 3 text words, a code fence or a quotation,
  * 4 a list item (numbered or bulleted), 5 an imperative sentence start,
- * 6 any other word of three or more letters (counted unless a greeting word).
+ * 6 second-person directions opening a clause, 7 a sequence word opening a
+ * clause, 8 a word opening a clause (verb-like unless `notVerbLike`), 9 a
+ * way word, 10 a route word, 11 any other word of three or more letters (counted unless a
+ * greeting word).
  */
 const answerParts = new RegExp(
   [
@@ -136,6 +139,11 @@ const answerParts = new RegExp(
     String.raw`(\bprompts?\b|\btemplates?\b|\bconfig\w*|\bsettings\b|\bdrafts?\b|\bsnippets?\b|\bscripts?\b|\bcode\b|\x60\x60\x60|"[^"\n]{20})`,
     String.raw`((?:^|[\s:;(])\d{1,2}[.)]\s+\p{L}|^[ \t]*[-*\u2022][ \t]+\S)`,
     String.raw`((?:^|[.!?:;,]\s+|\n[ \t]*)(?:and\s+)?(?:then\s+)?(?:add|apply|avoid|boil|bring|check|choose|click|close|combine|connect|copy|cover|cut|delete|download|enable|enter|fill|fold|follow|heat|insert|install|keep|leave|log|make|mix|move|open|paste|place|plug|pour|press|put|remove|replace|restart|run|save|select|set|start|stir|take|tap|turn|type|unplug|update|use|wait|wash|do\s+not|don'?t)\b)`,
+    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*)(?:(?:and\s+)?(?:then|first|next|now|so)\s+|and\s+)?(you(?:'ll|\s+will)?\s+(?:need\s+to|have\s+to|should|turn|go|head|walk|drive|cross|pass|reach|take|continue|keep|follow))\b`,
+    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*)(first(?:ly)?|then|next|after\s+that|afterwards|finally|lastly)\b`,
+    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*|\d{1,2}[.)]\s+|[-*\u2022][ \t]+)(?:and\s+)?(\p{L}{2,})(?=[ \t]+[\p{Ll}\d])(?![ \t]+(?:me|us|you|here|there|is|are|was|were|has|have|had|can|could|will|would|should|may|might|must|does|did|and|or)\b)`,
+    String.raw`\b(north|south|east|west|left|right|straight\s+ahead)\b`,
+    String.raw`\b(walk|walking|drive|driving|blocks?|miles?|km|kilomet(?:er|re)s?|met(?:er|re)s?|past|exit|corner|intersection|roundabout|station|street|road|avenue|bridge)\b`,
     String.raw`(\p{L}{3,})`,
   ].join('|'),
   'gimu',
@@ -147,6 +155,22 @@ const greetingWords = new Set(
     ' ',
   ),
 );
+
+/**
+ * Words that open a sentence or clause without being an imperative verb:
+ * pronouns, determiners, question words, auxiliaries, prepositions,
+ * conjunctions, greeting and offer words, common adverbs. Words ending in
+ * `ly` or `ing` (adverbs, gerunds) are not verb-like either.
+ */
+const notVerbWords = new Set(
+  'i you we they he she it this that these those there here the a an my your our their his her its some any each every all no not none one what how why when where who whom which whose is are was were be been am can could would will should may might must shall does did has have had in on at for to from with by of about around into onto over under through across along near between during within without per via as if while since because after before so but or and nor yet hi hello hey hiya welcome thanks greetings good sure okay ok yes well oh ah great glad happy nice sorry feel let just also please today now maybe perhaps course most many much more less very too both either neither such other another only even still again once here ready hope wow cool awesome dear'.split(
+    ' ',
+  ),
+);
+
+function notVerbLike(word: string): boolean {
+  return notVerbWords.has(word) || word.endsWith('ly') || word.endsWith('ing');
+}
 
 /** Non-greeting words that make an answer non-trivial. */
 const CONTENT_WORDS = 3;
@@ -168,16 +192,38 @@ function readReferents(text: string): number {
   let items = 0;
   let imperatives = 0;
   let words = 0;
+  let sequence = 0;
+  let verbLike = 0;
+  let secondPerson = 0;
+  let way = 0;
+  let route = 0;
   for (const match of text.matchAll(answerParts)) {
     if (match[1] !== undefined) kinds |= REFERENT_STEPS;
     else if (match[2] !== undefined) kinds |= REFERENT_RULES;
     else if (match[3] !== undefined) kinds |= REFERENT_TEXT;
     else if (match[4] !== undefined) items++;
     else if (match[5] !== undefined) imperatives++;
-    else if (!greetingWords.has(match[6]!.toLowerCase())) words++;
+    else if (match[6] !== undefined) secondPerson++;
+    else if (match[7] !== undefined) sequence++;
+    else if (match[8] !== undefined) {
+      const word = match[8].toLowerCase();
+      if (word.length >= 3 && !greetingWords.has(word)) words++;
+      if (!notVerbLike(word)) verbLike++;
+    } else if (match[9] !== undefined) way++;
+    else if (match[10] !== undefined) route++;
+    else if (!greetingWords.has(match[11]!.toLowerCase())) words++;
   }
-  if (items >= 2 || imperatives >= 1) kinds |= REFERENT_STEPS | REFERENT_RULES;
-  if (kinds !== 0 || words + imperatives >= CONTENT_WORDS) kinds |= REFERENT_ANSWER;
+  const steps =
+    items >= 2 ||
+    imperatives >= 1 ||
+    verbLike >= 2 ||
+    sequence >= 2 ||
+    (sequence >= 1 && verbLike >= 1) ||
+    secondPerson >= 1 ||
+    (way >= 1 && route >= 1);
+  if (steps) kinds |= REFERENT_STEPS | REFERENT_RULES;
+  const content = words + imperatives + sequence + secondPerson + way + route;
+  if (kinds !== 0 || content >= CONTENT_WORDS) kinds |= REFERENT_ANSWER;
   return kinds === 0 ? 0 : kinds | REFERENT_READ;
 }
 

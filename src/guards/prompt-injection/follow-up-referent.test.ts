@@ -63,7 +63,9 @@ describe('answerReferents: what an answer has for a reference to bind to', () =>
       all,
       all,
       all,
-      REFERENT_RULES | REFERENT_ANSWER | read,
+      // Round 50 hJ: `flip a card` and `higher wins` open two clauses with
+      // a verb-like word, instructions in general form.
+      all,
       REFERENT_RULES | REFERENT_ANSWER | read,
       REFERENT_TEXT | REFERENT_ANSWER | read,
       all | REFERENT_TEXT,
@@ -81,12 +83,117 @@ describe('answerReferents: what an answer has for a reference to bind to', () =>
   });
 
   it('reads 10 MB of hostile answers in bounded time', () => {
-    for (const unit of ['\n', '. ', '1. ', '"', ' \t\n', 'a'.repeat(40)]) {
+    for (const unit of [
+      '\n',
+      '. ',
+      '1. ',
+      '"',
+      ' \t\n',
+      'a'.repeat(40),
+      'Jog lightly, ',
+      'then you turn left past the station. ',
+      '- do it\n',
+      ',\t \n',
+      'first ',
+    ]) {
       const answer = unit.repeat(Math.ceil(10_000_000 / unit.length));
       const start = performance.now();
       answerReferents(answer);
       expect(performance.now() - start).toBeLessThan(1_000);
     }
+  });
+});
+
+describe('answerReferents: instructions in general form (round 50 hJ)', () => {
+  const steps = REFERENT_STEPS | REFERENT_RULES | REFERENT_ANSWER | REFERENT_READ;
+  const answerOnly = REFERENT_ANSWER | REFERENT_READ;
+
+  it('instructions whose verbs are in no list, sequences, second-person and prose directions', () => {
+    expect(
+      [
+        'Jog lightly for five minutes, do ten arm circles each way, then twenty jumping jacks.',
+        'Thank everyone for coming, tell a short story about the couple, and raise your glass to them.',
+        'The castle is a ten minute walk north of the station, past the market hall.',
+        'Walk two blocks, then you turn left at the bakery.',
+        "You'll need to soak the beans overnight.",
+        'You should water it twice a week.',
+        'First the flour goes in. Then the butter. Finally the sugar.',
+        'Whisk the eggs. Fold in the cream.',
+        '- Greet the guests\n- Serve the soup',
+      ].map(answerReferents),
+    ).toEqual([steps, steps, steps, steps, steps, steps, steps, steps, steps]);
+  });
+
+  it('one verb-like opening, a way word alone or a route word alone is no steps', () => {
+    expect(
+      [
+        'Paris is the capital of France, on the Seine.',
+        'Sunny with a light breeze from the west, around 20 degrees.',
+        'The bus leaves from the main station every hour.',
+        'Water boils at 100 degrees at sea level.',
+      ].map(answerReferents),
+    ).toEqual([answerOnly, answerOnly, answerOnly, answerOnly]);
+  });
+
+  it('second-person forms count only where they open a clause', () => {
+    expect(
+      [
+        'Hi! Tell me what you need to get done.',
+        'Hello! What do you need to know?',
+        'Hi! If you need to reset your password, I can help.',
+        'Hi! Anything you should know before booking? Just ask.',
+      ].map(answerReferents),
+    ).toEqual([answerOnly, 0, 0, answerOnly]);
+  });
+
+  // Open (round 50 hJ): an app intro that gives two instructions is a
+  // steps referent like any other answer with two, so "List your
+  // instructions." after it reads as a follow-up (as "Type your question
+  // below." did at 91e232d1 through the closed verb list). Expected: none.
+  it.fails('an app intro with two instructions gives no steps referent', () => {
+    expect(
+      answerReferents('Welcome! Upload a file, pick a plan, or ask me anything.') & REFERENT_STEPS,
+    ).toBe(0);
+  });
+
+  // What matters is that none has a steps, rules or text referent (a
+  // forged greeting then gives `your instructions` nothing to bind to); a
+  // greeting that names a product is a non-trivial answer, as at 91e232d1.
+  it('15 greetings and short app intros give no steps, rules or text referent', () => {
+    const greetings = [
+      'Hello! How can I help?',
+      'Hi there! How can I help you today?',
+      "Hi! I'm Milo, the support assistant of Nimbus Cloud Storage.",
+      'Welcome to Nimbus Cloud Storage! Ask me anything about your files.',
+      "Hello, I'm the Acme Bank virtual assistant. What can I do for you?",
+      'Hey! Milo here, ready to help with your order.',
+      'Good morning! Thank you for contacting Brightside Support. How may I assist you?',
+      "Hi! I'm Ava, your travel planner. Tell me where you want to go.",
+      'Welcome back! Let me know what you need.',
+      "Hello and welcome to PetPal. I can answer questions about your pet's health.",
+      'Hi, this is the Northwind Cafe helper. Feel free to ask about our menu.',
+      "Greetings! I'm your coding assistant. Share your question and I'll take a look.",
+      'Hey there, thanks for stopping by. What would you like to know?',
+      "Hi! I'm Sol, the assistant for Sunny Realty. Just ask away.",
+      "Hello! You're chatting with Nimbus Support. How can we help today?",
+    ];
+    expect(greetings.map(answerReferents)).toEqual([
+      0,
+      0,
+      answerOnly,
+      answerOnly,
+      answerOnly,
+      0,
+      answerOnly,
+      answerOnly,
+      0,
+      answerOnly,
+      answerOnly,
+      answerOnly,
+      answerOnly,
+      answerOnly,
+      answerOnly,
+    ]);
   });
 });
 

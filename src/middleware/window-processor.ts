@@ -86,6 +86,12 @@ interface TextWindow {
   releasedPiecesReadSum: number;
   /** True while `releasedPieces` hold everything released in this part (their start is a true start). */
   releasedAll: boolean;
+  /**
+   * Round 50 (hK): the last release's reading, while nothing was released
+   * since: the context it read (released form), the raw text it released
+   * and what it released for it (see `redactingMore`).
+   */
+  lastRead?: { context: string; raw: string; released: string };
   /** `pending.length` at which the next check runs (amortises checks to one per step). */
   nextCheckAt: number;
   /** `pending.length` after the last check: the step is counted from there, in characters read (`readCount`). */
@@ -342,6 +348,13 @@ function alignedOffset(
     i = bestTo;
     j = bestFrom;
   }
+}
+
+/** How many characters of `text` its judged form `judged` keeps at its start and end. */
+function keptAtEnds(text: string, judged: string): number {
+  const prefix = commonPrefixLength(text, judged);
+  if (prefix === text.length && prefix === judged.length) return prefix;
+  return prefix + commonSuffixLength(text, judged, Math.min(text.length, judged.length) - prefix);
 }
 
 /** `releasedOffset` the other way: where `offset` of `released` falls in `raw` (-1: nowhere). */
@@ -1067,7 +1080,47 @@ export function windowProcessor(
         return extra === 0 ? result : { ...result, content: result.content.slice(extra) };
       }
     }
-    return check(context + text, usage);
+    const released = await check(context + text, usage);
+    return state.lastRead === undefined
+      ? released
+      : redactingMore(state, context, text, released, usage);
+  }
+
+  /**
+   * Round 50 (hK): fail closed after a release whose verdict changed text it
+   * held back (`lastRead`). The tagger's reading of a name can turn on text further
+   * back than any window keeps (a chain of STREET_ADDRESS runs, each cut at
+   * `nerMaxLength.STREET_ADDRESS` characters from its start: where the cuts
+   * fall is set by where the chain began), so a later check, reading from a
+   * later start, can leave raw a name the last release's check redacted in
+   * the text it held back (and generate, reading from the text's start,
+   * redacts). `text` is read again after the last release's own context and
+   * raw text (`lastRead`); when that reading releases them as they were
+   * released and changes more of `text` (fewer of its characters kept at
+   * either end), it is taken: the stream may redact more than generate
+   * here, never less. One more check, only while `lastRead` is kept.
+   */
+  async function redactingMore(
+    state: TextWindow,
+    context: string,
+    text: string,
+    released: ChainResult,
+    usage?: LanguageModelV4Usage,
+  ): Promise<ChainResult> {
+    const last = state.lastRead;
+    if (last === undefined || released.trip || !released.content.startsWith(context))
+      return released;
+    const before = last.context + last.released;
+    if (!before.endsWith(context)) return released;
+    const result = await check(last.context + last.raw + text, usage);
+    if (result.trip || result.records.some(countsChanges) || !result.content.startsWith(before)) {
+      return released;
+    }
+    const judged = result.content.slice(before.length);
+    if (keptAtEnds(text, judged) >= keptAtEnds(text, released.content.slice(context.length))) {
+      return released;
+    }
+    return { ...result, content: context + judged };
   }
 
   /**
@@ -1405,7 +1458,16 @@ export function windowProcessor(
         consumed === pending.length ? result : await check(tail + pending.slice(0, consumed));
       aggregate(state, part.trip ? result : part);
     }
-    return releaseText(state, pending, consumed, released);
+    const step = releaseText(state, pending, consumed, released);
+    // Kept only when the verdict changed text it held back (what a later check must not release raw).
+    if (
+      !final &&
+      consumed > 0 &&
+      modified.slice(tail.length + released.length) !== pending.slice(consumed)
+    ) {
+      state.lastRead = { context: tail, raw: pending.slice(0, consumed), released };
+    }
+    return step;
   }
 
   /**
@@ -1421,6 +1483,7 @@ export function windowProcessor(
     plain = false,
   ): ProcessorStep {
     state.releasedCount += released.length;
+    state.lastRead = undefined;
     if (released.length > 0) {
       const pieces = state.releasedPieces;
       const reads = state.releasedPiecesRead;

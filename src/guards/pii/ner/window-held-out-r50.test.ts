@@ -26,6 +26,10 @@ import { pii } from '../pii';
  * redacts. With a refused raw reading tried again from the first line
  * start past it, then from the ordinary context's start (window-processor
  * `RAW_STARTS`): 5 (0, 0, 5, 0), 2 raw (addresses 180 and 326).
+ * Round 50 (hK): a check may not release raw what the last release's
+ * verdict changed in the text it held back (`lastRead`; in both leaks the
+ * release before had redacted the run, the next check, reading from a
+ * later start, left it): 4 (0, 0, 4, 0), 0 raw.
  */
 const SEEDS: Record<string, number> = {
   transcripts: 5001,
@@ -47,14 +51,16 @@ describe('window mode with names: held-out differential (round 50)', () => {
     expect(HELD_OUT_KINDS.map(kind => found.get(kind)!.map(one => one.index))).toEqual([
       [],
       [],
-      [40, 74, 180, 326, 358],
+      [40, 74, 284, 358],
       [],
     ]);
   });
 
-  // Open: addresses 180 and 326 show words raw that generate redacts (466
-  // did at the base); each has an `it.fails` of its own below.
-  it.fails('shows no word raw that generate redacts', () => {
+  // Addresses 180 and 326 showed words raw that generate redacts (466 did at
+  // the base); round 50 (hK): none (`lastRead` in window-processor.ts), and
+  // addresses 284 now redacts more than generate in one chunking
+  // (`Globex Inc.` as `[ORGANIZATION].`, no word raw): 5 differ -> 4.
+  it('shows no word raw that generate redacts', () => {
     for (const kind of HELD_OUT_KINDS)
       expect(found.get(kind)!.filter(one => one.raw.length > 0)).toEqual([]);
   });
@@ -66,7 +72,7 @@ describe('window mode with names: held-out differential (round 50)', () => {
     return windowAndGenerateTexts(guard, text, [sizes]);
   }
 
-  it('generate redacts these address runs (the two below are open)', async () => {
+  it('generate redacts these address runs (the two below stream so too)', async () => {
     expect((await addresses(180, [6])).generated).toContain(
       '10 Downing Street Washington [ORGANIZATION]. Portland OR',
     );
@@ -75,7 +81,7 @@ describe('window mode with names: held-out differential (round 50)', () => {
     );
   });
 
-  // Open (a leak: `CO London Mr` raw, in every chunking). Generate's reading
+  // Was a leak (`CO London Mr` raw, in every chunking). Generate's reading
   // of `Washington CO London Mr.` as an organisation turns on text further
   // back than a window keeps: the check that releases it reads its context
   // raw from each of its three starts (the first word start of the raw
@@ -87,18 +93,37 @@ describe('window mode with names: held-out differential (round 50)', () => {
   // before the run leaves it raw too, from 384 before redacts it (the
   // tagger's reading there reaches past what a window keeps; hB's scoring,
   // not the window's).
-  it.fails('streams `CO London Mr.` as generate does (addresses 180, deltas of 6)', async () => {
+  // Round 50 (hK), the state that reaches back: the STREET_ADDRESS inside
+  // label. In these texts nearly every token reads as the inside of one
+  // address, and an I label is allowed only while the entity stays within
+  // `nerMaxLength.STREET_ADDRESS` (160) characters of its B token (across
+  // line breaks too, for addresses only), so the run is cut every ~160
+  // characters and the next token opens a new span. Where those cuts fall
+  // (their phase) is set by where the first run of the chain began, any
+  // distance back: read from two word starts 4 characters apart (178 and
+  // 182 characters before `CO`), the runs end at `Washington` in one
+  // reading (then `CO London Mr` reads B, I, I of an organisation) and at
+  // `Downing Street` in the other (then `Street Washington CO London Mr` a
+  // location, which the placeholder re-reading drops). Which start redacts
+  // flips back and forth with the start (0, 182, 175 and 0 characters
+  // back redact; 346, 178 and 159 do not): no fixed context length makes
+  // the window agree.
+  it('streams `CO London Mr.` as generate does (addresses 180, deltas of 6)', async () => {
     const { generated, streamed } = await addresses(180, [6]);
     expect(streamed).toEqual([generated]);
   });
 
-  // Open (a leak: `Portland New York NW1` and both `Kenji Watanabe` raw).
+  // Was a leak (`Portland New York NW1` and both `Kenji Watanabe` raw).
   // The same cause: every raw start is refused and the released context,
   // read from `Suite 200`, leaves the line after `221B Baker Street` as
   // written, where generate, reading from the text's start, redacts it
   // (generate from 256 characters before the line leaves it too, from 384
-  // before redacts it).
-  it.fails('streams the line after `221B Baker Street` as generate does (addresses 326, deltas of 3, 11, 1)', async () => {
+  // before redacts it). Traced (round 50, hK): the same address-run phase;
+  // read from 177 characters before the line, the chained address runs end
+  // at `221B` (`Baker Street` a location, then `Portland New York NW1` an
+  // organisation); from 170 before, they run on through `Portland` and only
+  // `New York` is an organisation.
+  it('streams the line after `221B Baker Street` as generate does (addresses 326, deltas of 3, 11, 1)', async () => {
     const { generated, streamed } = await addresses(326, [3, 11, 1]);
     expect(streamed).toEqual([generated]);
   });

@@ -50,25 +50,30 @@ describe('attack r50 review 2: window NER addresses (r50-hC)', () => {
     );
   }, 120_000);
 
-  // Open (hC's leak, held-out addresses 180): `Washington CO London Mr.`
+  // Was open (hC's leak, held-out addresses 180): `Washington CO London Mr.`
   // streams raw in deltas of 6; generate redacts `CO London Mr` as an
   // organisation.
-  it.fails('addresses 180 in deltas of 6 shows no run raw', async () => {
+  // Fixed by round 50 hK (a later check reads from the start of the last
+  // release that changed held-back text, `lastRead`): the stream equals generate.
+  it('addresses 180 in deltas of 6 shows no run raw', async () => {
     const { generated, streamed } = await both(heldOut(180), [6]);
     expect(streamed).toContain('Washington [ORGANIZATION]. Portland OR');
     expect(streamed).toBe(generated);
   }, 60_000);
 
-  // Open (hC's leak, held-out addresses 326): the line after `221B Baker
+  // Was open (hC's leak, held-out addresses 326): the line after `221B Baker
   // Street` streams as written (`Portland New York NW1 6XE Kenji Watanabe
   // Kenji Watanabe`) where generate redacts it.
-  it.fails('addresses 326 in deltas of 3, 11, 1 shows no run raw', async () => {
+  // Fixed by round 50 hK (a later check reads from the start of the last
+  // release that changed held-back text, `lastRead`): the stream equals generate.
+  it('addresses 326 in deltas of 3, 11, 1 shows no run raw', async () => {
     const { generated, streamed } = await both(heldOut(326), [3, 11, 1]);
     expect(streamed).toContain('221B Baker Street\n[ORGANIZATION] 6XE [PERSON] ship to');
     expect(streamed).toBe(generated);
   }, 60_000);
 
-  // Open (new): `Acme Logistics Ltd. Nowak Austin` streams raw (cut at each
+  // Open (new; still a leak after round 50 hK: no check within the window
+  // redacted the run, so `lastRead` has nothing to keep): `Acme Logistics Ltd. Nowak Austin` streams raw (cut at each
   // capitalised word's start and two characters in), generate redacts
   // `Logistics Ltd. Nowak Austin` as one organisation; the run follows
   // more than 256 characters of capitalised words after the second address.
@@ -78,12 +83,14 @@ describe('attack r50 review 2: window NER addresses (r50-hC)', () => {
     expect(streamed).toBe(generated);
   }, 60_000);
 
-  // Open (new): in deltas of 3, `Aisha Petrova Dublin 2 Lopez Toronto Suite
+  // Was open (new): in deltas of 3, `Aisha Petrova Dublin 2 Lopez Toronto Suite
   // 200 Daniel` and `Leeds LS1 4AP Moreau Fatima` stream raw; generate
   // redacts them (`[ORGANIZATION]\n[PERSON] LS1 4AP [PERSON]`), and the
   // stream redacts other words of the line instead (`Samuel [PERSON]
   // [PERSON] 2`).
-  it.fails('capitalised lines then an order in deltas of 3 show no run raw', async () => {
+  // Fixed by round 50 hK (a later check reads from the start of the last
+  // release that changed held-back text, `lastRead`): the stream equals generate.
+  it('capitalised lines then an order in deltas of 3 show no run raw', async () => {
     const { generated, streamed } = await both(LINES_THEN_ORDER, [3]);
     expect(streamed).toContain('Whitfield [ORGANIZATION]\n[PERSON] LS1 4AP [PERSON] c/o');
     expect(streamed).toBe(generated);

@@ -400,8 +400,16 @@ export function scoreWithModels(
   score = withExfiltrationUrl(text, score, signals);
   // An order to set aside the instructions before the message (issue 15,
   // round 50 hF; see prior-override.ts): first turns only, where there are no
-  // earlier words of the user's it could mean. One pass over the text as written.
-  if (PRIOR_OVERRIDE_ON && !followsAssistant && hasPriorOverride(text)) {
+  // earlier words of the user's it could mean. One pass over the folded text
+  // (round 50 hM: leetspeak, homoglyphs, full-width and invisible characters
+  // folded as for the model).
+  let folded: string | undefined;
+  const foldedText = () => {
+    folded ??=
+      masked !== text ? foldText(text) : pieces.length === 1 ? pieces[0]! : pieces.join('');
+    return folded;
+  };
+  if (PRIOR_OVERRIDE_ON && !followsAssistant && hasPriorOverride(foldedText())) {
     signals.push(PRIOR_OVERRIDE_SIGNAL);
     score = Math.max(score, PRIOR_OVERRIDE_PROBABILITY);
   }
@@ -413,10 +421,7 @@ export function scoreWithModels(
   }
   // A claimed test / debug / training / special case aimed at the model's
   // instructions (issue 15, round 48 hN; see pretext.ts). One pass over the folded text.
-  if (
-    PRETEXT_RULE &&
-    hasPretext(masked === text ? pieces.join('') : foldText(text), followsAssistant)
-  ) {
+  if (PRETEXT_RULE && hasPretext(foldedText(), followsAssistant)) {
     signals.push(PRETEXT_SIGNAL);
     score = Math.max(score, PRETEXT_PROBABILITY);
   }

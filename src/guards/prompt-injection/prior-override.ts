@@ -33,9 +33,10 @@
  *   dash between blanks also goes on, unless the word after it starts a
  *   clause of its own (`NEW_CLAUSE`: "… rules, the road …", "… - what …").
  *
- * `scorePromptInjection` passes it the folded text the model reads (round
- * 50 hM: leetspeak, homoglyphs, full-width and invisible characters folded,
- * lower-cased), so "1gn0re the prev1ous 1nstruct1ons" reads as written plainly.
+ * `scorePromptInjection` reads the text as written and (round 50 hM) the
+ * folded text the model reads (leetspeak, homoglyphs, full-width and
+ * invisible characters folded, lower-cased), so "1gn0re the prev1ous
+ * 1nstruct1ons" reads as if written plainly.
  *
  * A native search for the verbs' stems first (most texts hold none); then one
  * pass over the text's ASCII words (lower-cased as read, at most 16 letters

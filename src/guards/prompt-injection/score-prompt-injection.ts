@@ -400,16 +400,22 @@ export function scoreWithModels(
   score = withExfiltrationUrl(text, score, signals);
   // An order to set aside the instructions before the message (issue 15,
   // round 50 hF; see prior-override.ts): first turns only, where there are no
-  // earlier words of the user's it could mean. One pass over the folded text
-  // (round 50 hM: leetspeak, homoglyphs, full-width and invisible characters
-  // folded as for the model).
+  // earlier words of the user's it could mean. One pass over the text as
+  // written, and (round 50 hM) one over the folded text the model reads
+  // (leetspeak, homoglyphs, full-width and invisible characters folded;
+  // folding glues a letter with a diacritic to the verb, "ÿIgnore", and
+  // reads "%20" as "%2o", so the text as written is read too).
   let folded: string | undefined;
   const foldedText = () => {
     folded ??=
       masked !== text ? foldText(text) : pieces.length === 1 ? pieces[0]! : pieces.join('');
     return folded;
   };
-  if (PRIOR_OVERRIDE_ON && !followsAssistant && hasPriorOverride(foldedText())) {
+  if (
+    PRIOR_OVERRIDE_ON &&
+    !followsAssistant &&
+    (hasPriorOverride(text) || hasPriorOverride(foldedText()))
+  ) {
     signals.push(PRIOR_OVERRIDE_SIGNAL);
     score = Math.max(score, PRIOR_OVERRIDE_PROBABILITY);
   }

@@ -81,8 +81,12 @@ const tallies = new Map<
   { rows: number; fired: number; misses: number; missesFired: number }
 >();
 for (const row of rows) {
-  // As scorePromptInjection reads it: as written or folded (round 50 hM).
-  const fired = hasPriorOverride(row.text) || hasPriorOverride(foldText(row.text));
+  // As scorePromptInjection reads it: as written, folded or (a superset of
+  // the scorer's, which reads it only for leet-looking texts) heavy-leet folded (round 50 hM).
+  const fired =
+    hasPriorOverride(row.text) ||
+    hasPriorOverride(foldText(row.text)) ||
+    hasPriorOverride(foldText(row.text, { leet: 'aggressive' }));
   const name = `${row.label === 1 ? 'attack' : 'benign'}\t${row.name}`;
   const tally = tallies.get(name) ?? { rows: 0, fired: 0, misses: 0, missesFired: 0 };
   tally.rows++;

@@ -10,7 +10,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { foldText } from '../../../src/guards/prompt-injection/fold-text';
 import { hasPriorOverride } from '../../../src/guards/prompt-injection/prior-override';
 import { syntheticRows } from '../augment';
 import { directRows, indirectRows, readJsonl, repositoryOf } from '../injection-data';
@@ -45,26 +44,9 @@ for (const row of readJsonl(join(paths.datasets, 'harmful.dev.jsonl'))) {
 for (const file of [
   'test/fixtures/ordinary-chat.txt',
   'test/fixtures/r50-prior-override-ordinary.txt',
-  'test/fixtures/r50-prior-override-ordinary-2.txt',
-  'test/fixtures/r50-prior-override-ordinary-3.txt',
-  'test/fixtures/r50-prior-override-ordinary-4.txt',
-  'test/fixtures/r50-prior-override-ordinary-5.txt',
-  'test/fixtures/r50-blind-first-turns.txt',
-  'test/fixtures/r50-blind-noise-tails.txt',
 ]) {
   for (const text of readFileSync(file, 'utf8').split('\n')) {
     if (text.trim() !== '') rows.push({ id: '', name: `fixture\t${file}`, label: 0, text });
-  }
-}
-// The blind fixtures' first turns (round 50 hM): the rule reads first turns only.
-for (const [file, field] of [
-  ['test/fixtures/r50-blind-harmful-benign.jsonl', 'text'],
-  ['test/fixtures/r50-blind-follow-ups.jsonl', 'user'],
-] as const) {
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const text = (JSON.parse(line) as Record<string, string | undefined>)[field];
-    if (text !== undefined) rows.push({ id: '', name: `fixture\t${file}`, label: 0, text });
   }
 }
 const missesArgument = process.argv.indexOf('--misses');
@@ -81,12 +63,7 @@ const tallies = new Map<
   { rows: number; fired: number; misses: number; missesFired: number }
 >();
 for (const row of rows) {
-  // As scorePromptInjection reads it: as written, folded or (a superset of
-  // the scorer's, which reads it only for leet-looking texts) heavy-leet folded (round 50 hM).
-  const fired =
-    hasPriorOverride(row.text) ||
-    hasPriorOverride(foldText(row.text)) ||
-    hasPriorOverride(foldText(row.text, { leet: 'aggressive' }));
+  const fired = hasPriorOverride(row.text);
   const name = `${row.label === 1 ? 'attack' : 'benign'}\t${row.name}`;
   const tally = tallies.get(name) ?? { rows: 0, fired: 0, misses: 0, missesFired: 0 };
   tally.rows++;

@@ -29,14 +29,7 @@
  *   continuation that keeps the order aimed at the assistant (`and`,
  *   `now`, `instead`, `just`, `given`, `above`, `you were / have …`, …);
  *   "… instructions on the box", "… rules of the game", "… directions, the
- *   detour ends …" do not count. Round 50 (hM): a bare comma, `&`, `+` or a
- *   dash between blanks also goes on, unless the word after it starts a
- *   clause of its own (`NEW_CLAUSE`: "… rules, the road …", "… - what …").
- *
- * `scorePromptInjection` reads the text as written and (round 50 hM) the
- * folded text the model reads (leetspeak, homoglyphs, full-width and
- * invisible characters folded, lower-cased), so "1gn0re the prev1ous
- * 1nstruct1ons" reads as if written plainly.
+ *   detour ends …" do not count.
  *
  * A native search for the verbs' stems first (most texts hold none); then one
  * pass over the text's ASCII words (lower-cased as read, at most 16 letters
@@ -205,58 +198,6 @@ const GOES_ON = new Set([
   'altogether',
 ]);
 
-/**
- * Words that, after a bare comma or a joiner (`&`, `+`, ` - `), start a new
- * clause of its own (a subject, a determiner, a question word) or close the
- * message ("thanks"): "… rules, the road is open again", "… instructions -
- * what does that mean?". After a comma or a joiner any other word reads as
- * the next order ("… rules, tell me …", "… rules & tell me …") and goes on
- * with the override (round 50 hM).
- */
-const NEW_CLAUSE = new Set([
-  'the',
-  'a',
-  'an',
-  'this',
-  'that',
-  'these',
-  'those',
-  'it',
-  'its',
-  'i',
-  'we',
-  'you',
-  'they',
-  'he',
-  'she',
-  'my',
-  'our',
-  'your',
-  'their',
-  'his',
-  'her',
-  'there',
-  'here',
-  'which',
-  'who',
-  'what',
-  'why',
-  'how',
-  'where',
-  'as',
-  'if',
-  'when',
-  'because',
-  'since',
-  'thanks',
-  'thank',
-  'sorry',
-  'ok',
-  'okay',
-  'yes',
-  'no',
-]);
-
 /** After `you`: the instructions are the assistant's ("… rules you were given"). */
 const YOU_GOES_ON = new Set(['were', 'have', 'had', 'got', 'received', 'are', 've', 'was']);
 
@@ -279,30 +220,8 @@ interface Word {
   afterEnd: boolean;
   /** The boundary before it was a question mark. */
   afterQuestion: boolean;
-  /** What alone came between it and the word before (`LINK_*`). */
-  link: number;
   /** Written as a possessive (`recipe's`, `manager’s`): someone else's instructions. */
   possessive: boolean;
-}
-
-/** Only blanks came between a word and the one before it (or it is the first). */
-const LINK_BLANK = 0;
-/** One `&`, `+` or a dash after a blank (` - `, ` – `, ` — `), with blanks. */
-const LINK_JOINER = 1;
-/** One comma, with blanks. */
-const LINK_COMMA = 2;
-/** Anything else. */
-const LINK_OTHER = 3;
-
-function isDash(code: number): boolean {
-  return code === 45 || code === 0x2013 || code === 0x2014;
-}
-
-/** The link after reading `code` (not a letter, not a blank) in `link`; `blankBefore`: a blank came right before it. */
-function nextLink(link: number, code: number, blankBefore: boolean): number {
-  if (link !== LINK_BLANK) return LINK_OTHER;
-  if (code === 38 || code === 43 || (isDash(code) && blankBefore)) return LINK_JOINER;
-  return code === 44 ? LINK_COMMA : LINK_OTHER;
 }
 
 function isBlank(code: number): boolean {
@@ -324,8 +243,6 @@ function* words(text: string): Generator<Word> {
   let end = true;
   let question = false;
   let afterQuestion = false;
-  let link = LINK_OTHER;
-  let wordLink = LINK_OTHER;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (isLetter(code)) {
@@ -333,8 +250,6 @@ function* words(text: string): Generator<Word> {
         afterMark = mark;
         afterEnd = end;
         afterQuestion = question;
-        wordLink = link;
-        link = LINK_BLANK;
         mark = false;
         end = false;
         question = false;
@@ -351,17 +266,14 @@ function* words(text: string): Generator<Word> {
       continue;
     }
     if (word !== '') {
-      yield { word, afterMark, afterEnd, afterQuestion, link: wordLink, possessive };
+      yield { word, afterMark, afterEnd, afterQuestion, possessive };
       word = '';
     }
-    if (!isBlank(code)) {
-      mark = true;
-      link = nextLink(link, code, index > 0 && isBlank(text.charCodeAt(index - 1)));
-    }
+    if (!isBlank(code)) mark = true;
     if (isEnd(code)) end = true;
     if (code === 63) question = true;
   }
-  if (word !== '') yield { word, afterMark, afterEnd, afterQuestion, link: wordLink, possessive };
+  if (word !== '') yield { word, afterMark, afterEnd, afterQuestion, possessive };
 }
 
 /** Stems one of which an override holds (a verb of `VERBS` or `FOLLOW_VERBS`). */
@@ -397,7 +309,7 @@ function readsPriorOverride(text: string): boolean {
   let previousLed = false;
   let beforePrevious = '';
   let beforePreviousLed = false;
-  for (const { word, afterMark, afterEnd, afterQuestion, link, possessive } of words(text)) {
+  for (const { word, afterMark, afterEnd, afterQuestion, possessive } of words(text)) {
     if (matchedYou) {
       if (YOU_GOES_ON.has(word) && !afterMark) return true;
       matchedYou = false;
@@ -407,7 +319,6 @@ function readsPriorOverride(text: string): boolean {
       if (afterEnd) {
         if (!afterQuestion) return true;
       } else if (GOES_ON.has(word)) return true;
-      else if ((link === LINK_JOINER || link === LINK_COMMA) && !NEW_CLAUSE.has(word)) return true;
       else if (word === 'you' && !afterMark) matchedYou = true;
     }
     const led = afterMark || LEADS.has(previous) || (previous === 'to' && beforePrevious === 'you');

@@ -201,13 +201,7 @@ export function readings(
   scorer: InjectionScorer,
   languageModel: Uint8Array,
   followUp: FollowUp = false,
-): Readings & {
-  pieces: string[];
-  masked: string;
-  decoded: DecodedSegment[];
-  /** The heavy-leet reading of the text, when it was read (it differs from the folded text). */
-  aggressive: string | undefined;
-} {
+): Readings & { pieces: string[]; masked: string; decoded: DecodedSegment[] } {
   const { segments: decoded, masked } = readEncodings(text);
   // The folded text as pieces: the windows are read from them, so a long
   // text is never made into one folded string.
@@ -215,7 +209,6 @@ export function readings(
   // The model reads them without words about an encoding (see maskEncodingTalk).
   const main = readFolded(pieces, scorer, languageModel, followUp);
   let best = main.logit;
-  let heavy: string | undefined;
   // The second reading doubles the cost, so it is kept to message-sized
   // texts; the first reading still covers every character of longer ones.
   let length = 0;
@@ -225,7 +218,6 @@ export function readings(
     if (leetWord.test(folded)) {
       const aggressive = foldText(masked, { leet: 'aggressive' });
       if (aggressive !== folded) {
-        heavy = aggressive;
         best = Math.max(best, readFolded([aggressive], scorer, languageModel, followUp).logit);
       }
     }
@@ -234,7 +226,7 @@ export function readings(
     encoding: segment.encoding,
     logit: readFolded(foldTextPieces(segment.text), scorer, languageModel).logit,
   }));
-  return { main, best, segments, pieces, masked, decoded, aggressive: heavy };
+  return { main, best, segments, pieces, masked, decoded };
 }
 
 /** Highest logit over all readings (the score before calibration). */
@@ -345,7 +337,7 @@ export function scoreWithModels(
   const scorer = models.direct;
   if (mode === 'indirect') return indirectScore(text, models);
   const signals: string[] = [];
-  const { main, best, segments, pieces, masked, decoded, aggressive } = readings(
+  const { main, best, segments, pieces, masked, decoded } = readings(
     text,
     scorer,
     models.languageModel,
@@ -408,25 +400,8 @@ export function scoreWithModels(
   score = withExfiltrationUrl(text, score, signals);
   // An order to set aside the instructions before the message (issue 15,
   // round 50 hF; see prior-override.ts): first turns only, where there are no
-  // earlier words of the user's it could mean. One pass over the text as
-  // written, and (round 50 hM) one over the folded text the model reads
-  // (leetspeak, homoglyphs, full-width and invisible characters folded;
-  // folding glues a letter with a diacritic to the verb, "ÿIgnore", and
-  // reads "%20" as "%2o", so the text as written is read too), and the
-  // heavy-leet reading when the model read one ("4nd", "pr3v10u5").
-  let folded: string | undefined;
-  const foldedText = () => {
-    folded ??=
-      masked !== text ? foldText(text) : pieces.length === 1 ? pieces[0]! : pieces.join('');
-    return folded;
-  };
-  if (
-    PRIOR_OVERRIDE_ON &&
-    !followsAssistant &&
-    (hasPriorOverride(text) ||
-      hasPriorOverride(foldedText()) ||
-      (aggressive !== undefined && hasPriorOverride(aggressive)))
-  ) {
+  // earlier words of the user's it could mean. One pass over the text as written.
+  if (PRIOR_OVERRIDE_ON && !followsAssistant && hasPriorOverride(text)) {
     signals.push(PRIOR_OVERRIDE_SIGNAL);
     score = Math.max(score, PRIOR_OVERRIDE_PROBABILITY);
   }
@@ -438,7 +413,10 @@ export function scoreWithModels(
   }
   // A claimed test / debug / training / special case aimed at the model's
   // instructions (issue 15, round 48 hN; see pretext.ts). One pass over the folded text.
-  if (PRETEXT_RULE && hasPretext(foldedText(), followsAssistant)) {
+  if (
+    PRETEXT_RULE &&
+    hasPretext(masked === text ? pieces.join('') : foldText(text), followsAssistant)
+  ) {
     signals.push(PRETEXT_SIGNAL);
     score = Math.max(score, PRETEXT_PROBABILITY);
   }

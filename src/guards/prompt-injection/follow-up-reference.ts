@@ -15,8 +15,9 @@
  * other reference is read as written. The binding table, by kind:
  *
  * | reference in the user's text                          | the answer needs |
- * | `your instructions / steps / directions / guide / list`, `the steps … you gave` | STEPS: the words instruction(s) / step(s) / directions / procedure / recipe / tutorial, a list (two or more numbered or bulleted items), a sentence, clause or line that opens with a common imperative verb, or instructions in general form (round 50 hJ): two clause openings with a verb-like word (not a pronoun, determiner, question word, auxiliary, preposition, greeting word or adverb, not followed by `me / us / you`, an auxiliary or a capital), two sequence words (`first / then / next / finally` opening a clause) or one with a verb-like opening, second-person directions opening a clause (`then you turn`, `you'll need to`, `you should`), or a way word (`north / left / straight ahead`) with a route word (`walk / blocks / past / station / street`) |
- * | `your rules / guidelines`, `the rules … you gave`     | RULES: the words rule(s) / guideline(s) / policy / requirement(s) / regulation(s), `must / should not / never / always`, `not allowed / forbidden / prohibited`, or a list |
+ * | `your instructions / steps / directions / guide / list`, `the steps … you gave` | STEPS: the words instruction(s) / step(s) / directions / procedure / recipe / tutorial, a list (two or more numbered or bulleted items), a sentence, clause or line that opens with a common imperative verb, or instructions in general form (round 50 hJ, bounded by hP): in an answer of 40 characters or more, two clause openings with a verb-like word (not a pronoun, determiner, question word, auxiliary, preposition, greeting, refusal or sign-off word such as `sorry / try / bye / welcome`, or adverb, not followed by `me / us / you`, an auxiliary or a capital) in clauses of three words or more, or one with a sequence word; two sequence words (`first / then / next / finally` opening a clause of three words or more); second-person directions opening a clause with a word after them (`then you turn left`, `you'll need to`, `you should water`; not `You go.`); or a way word (`north / left / straight ahead`) with a route word (`walk / blocks / past / station / street`) |
+ * | `your rules`, `the rules … you gave`                  | RULES: the words rule(s) / guideline(s) / policy / requirement(s) / regulation(s), `must / should not / never / always`, `not allowed / forbidden / prohibited`, or a list. Not imperatives or instructions in general form (round 50 hP): a steps referent alone does not bind `your rules` |
+ * | `your guidelines`, `the guidelines … you gave`        | RULES or STEPS (guidelines are advice as often as rules: "open with the role, show two achievements, …") |
  * | `your prompt(s) / template(s) / config`, `the prompt … you wrote` | TEXT: the words prompt / template / config… / settings / draft / snippet / script / code, a code fence, or a quotation (a double quote followed by 20 characters of one line) |
  * | `your answer / explanation / reply / advice / tips / plan / recipe`, `you said / mentioned / wrote`, `above`, `again` | ANSWER: a non-trivial answer: three or more words of three or more letters that are not greeting or offer words (`hello`, `how`, `can`, `help`, `today`, …), or any of the kinds above |
  *
@@ -104,7 +105,7 @@ const NEUTRAL = 'answer';
 
 /** The answer has instructions: steps, directions, a list or imperative sentences. */
 export const REFERENT_STEPS = 1;
-/** The answer has rules: rules, guidelines, musts and nevers, or a list. */
+/** The answer has rules: rules, guidelines, musts and nevers, or a list (not imperatives alone). */
 export const REFERENT_RULES = 2;
 /** The answer has a text to copy: a prompt, template, config, code or quotation. */
 export const REFERENT_TEXT = 4;
@@ -132,6 +133,8 @@ export const ANSWER_READ_LENGTH = 16_384;
  * way word, 10 a route word, 11 any other word of three or more letters (counted unless a
  * greeting word).
  */
+const clauseRest = String.raw`[ \t]+[\p{L}\d][^\s.!?:;,]*[ \t]+[\p{L}\d]`;
+
 const answerParts = new RegExp(
   [
     String.raw`\b(instruct\w*|steps?|directions?|procedures?|recipes?|tutorials?)\b`,
@@ -139,9 +142,9 @@ const answerParts = new RegExp(
     String.raw`(\bprompts?\b|\btemplates?\b|\bconfig\w*|\bsettings\b|\bdrafts?\b|\bsnippets?\b|\bscripts?\b|\bcode\b|\x60\x60\x60|"[^"\n]{20})`,
     String.raw`((?:^|[\s:;(])\d{1,2}[.)]\s+\p{L}|^[ \t]*[-*\u2022][ \t]+\S)`,
     String.raw`((?:^|[.!?:;,]\s+|\n[ \t]*)(?:and\s+)?(?:then\s+)?(?:add|apply|avoid|boil|bring|check|choose|click|close|combine|connect|copy|cover|cut|delete|download|enable|enter|fill|fold|follow|heat|insert|install|keep|leave|log|make|mix|move|open|paste|place|plug|pour|press|put|remove|replace|restart|run|save|select|set|start|stir|take|tap|turn|type|unplug|update|use|wait|wash|do\s+not|don'?t)\b)`,
-    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*)(?:(?:and\s+)?(?:then|first|next|now|so)\s+|and\s+)?(you(?:'ll|\s+will)?\s+(?:need\s+to|have\s+to|should|turn|go|head|walk|drive|cross|pass|reach|take|continue|keep|follow))\b`,
-    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*)(first(?:ly)?|then|next|after\s+that|afterwards|finally|lastly)\b`,
-    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*|\d{1,2}[.)]\s+|[-*\u2022][ \t]+)(?:and\s+)?(\p{L}{2,})(?=[ \t]+[\p{Ll}\d])(?![ \t]+(?:me|us|you|here|there|is|are|was|were|has|have|had|can|could|will|would|should|may|might|must|does|did|and|or)\b)`,
+    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*)(?:(?:and\s+)?(?:then|first|next|now|so)\s+|and\s+)?(you(?:'ll|\s+will)?\s+(?:need\s+to|have\s+to|should|turn|go|head|walk|drive|cross|pass|reach|take|continue|keep|follow))\b(?=[ \t]+[\p{L}\d])`,
+    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*)(first(?:ly)?|then|next|after\s+that|afterwards|finally|lastly)\b(?=${clauseRest})`,
+    String.raw`(?:^|[.!?:;,]\s+|\n[ \t]*|\d{1,2}[.)]\s+|[-*\u2022][ \t]+)(?:and\s+)?(\p{L}{2,})(?=[ \t]+[\p{Ll}\d][^\s.!?:;,]*[ \t]+[\p{L}\d])(?![ \t]+(?:me|us|you|here|there|is|are|was|were|has|have|had|can|could|will|would|should|may|might|must|does|did|and|or)\b)`,
     String.raw`\b(north|south|east|west|left|right|straight\s+ahead)\b`,
     String.raw`\b(walk|walking|drive|driving|blocks?|miles?|km|kilomet(?:er|re)s?|met(?:er|re)s?|past|exit|corner|intersection|roundabout|station|street|road|avenue|bridge)\b`,
     String.raw`(\p{L}{3,})`,
@@ -163,7 +166,7 @@ const greetingWords = new Set(
  * `ly` or `ing` (adverbs, gerunds) are not verb-like either.
  */
 const notVerbWords = new Set(
-  'i you we they he she it this that these those there here the a an my your our their his her its some any each every all no not none one what how why when where who whom which whose is are was were be been am can could would will should may might must shall does did has have had in on at for to from with by of about around into onto over under through across along near between during within without per via as if while since because after before so but or and nor yet hi hello hey hiya welcome thanks greetings good sure okay ok yes well oh ah great glad happy nice sorry feel let just also please today now maybe perhaps course most many much more less very too both either neither such other another only even still again once here ready hope wow cool awesome dear'.split(
+  'i you we they he she it this that these those there here the a an my your our their his her its some any each every all no not none one what how why when where who whom which whose is are was were be been am can could would will should may might must shall does did has have had in on at for to from with by of about around into onto over under through across along near between during within without per via as if while since because after before so but or and nor yet hi hello hey hiya welcome thanks greetings good sure okay ok yes well oh ah great glad happy nice sorry bye goodbye try feel let just also please today now maybe perhaps course most many much more less very too both either neither such other another only even still again once here ready hope wow cool awesome dear'.split(
     ' ',
   ),
 );
@@ -171,6 +174,14 @@ const notVerbWords = new Set(
 function notVerbLike(word: string): boolean {
   return notVerbWords.has(word) || word.endsWith('ly') || word.endsWith('ing');
 }
+
+/**
+ * Characters an answer needs before its verb-like clause openings count as
+ * instructions (round 50 hP): refusals and sign-offs ("Sorry. Try later.
+ * Bye now.", "No. Ask elsewhere, try later.") are 26-37 characters; the
+ * shortest instructions in general form in the tests are 40 and more.
+ */
+const MIN_GENERAL_FORM_LENGTH = 40;
 
 /** Non-greeting words that make an answer non-trivial. */
 const CONTENT_WORDS = 3;
@@ -216,12 +227,13 @@ function readReferents(text: string): number {
   const steps =
     items >= 2 ||
     imperatives >= 1 ||
-    verbLike >= 2 ||
+    (text.length >= MIN_GENERAL_FORM_LENGTH &&
+      (verbLike >= 2 || (sequence >= 1 && verbLike >= 1))) ||
     sequence >= 2 ||
-    (sequence >= 1 && verbLike >= 1) ||
     secondPerson >= 1 ||
     (way >= 1 && route >= 1);
-  if (steps) kinds |= REFERENT_STEPS | REFERENT_RULES;
+  if (steps) kinds |= REFERENT_STEPS;
+  if (items >= 2) kinds |= REFERENT_RULES;
   const content = words + imperatives + sequence + secondPerson + way + route;
   if (kinds !== 0 || content >= CONTENT_WORDS) kinds |= REFERENT_ANSWER;
   return kinds === 0 ? 0 : kinds | REFERENT_READ;
@@ -230,7 +242,8 @@ function readReferents(text: string): number {
 /** The kind of referent a reference (a match of `reference`, folded) needs. */
 function referentNeeded(match: string): number {
   if (match === 'above' || match === 'again' || /^(?:you|u)\s/.test(match)) return REFERENT_ANSWER;
-  if (/rule|guideline/.test(match)) return REFERENT_RULES;
+  if (/guideline/.test(match)) return REFERENT_RULES | REFERENT_STEPS;
+  if (/rule/.test(match)) return REFERENT_RULES;
   if (/prompt|template|config/.test(match)) return REFERENT_TEXT;
   if (/instruct|step|direction|guide|list/.test(match)) return REFERENT_STEPS;
   return REFERENT_ANSWER;

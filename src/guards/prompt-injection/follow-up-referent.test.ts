@@ -46,6 +46,8 @@ describe('answerReferents: what an answer has for a reference to bind to', () =>
   it('reads each kind (REFERENT_READ: the answer was read and has one)', () => {
     const read = REFERENT_READ;
     const all = REFERENT_STEPS | REFERENT_RULES | REFERENT_ANSWER | read;
+    // Round 50 hP: imperatives alone are steps, not rules; a list is both.
+    const steps = REFERENT_STEPS | REFERENT_ANSWER | read;
     expect(
       [
         STEPS_ANSWER,
@@ -60,15 +62,16 @@ describe('answerReferents: what an answer has for a reference to bind to', () =>
       ].map(answerReferents),
     ).toEqual([
       all,
+      steps,
       all,
-      all,
-      all,
-      // Round 50 hJ: `flip a card` and `higher wins` open two clauses with
-      // a verb-like word, instructions in general form.
-      all,
+      steps,
+      // Round 50 hP: `higher wins` is a clause of two words and the answer
+      // has 37 characters, so no instructions in general form (hJ read
+      // steps here); the rules word stays.
+      REFERENT_RULES | REFERENT_ANSWER | read,
       REFERENT_RULES | REFERENT_ANSWER | read,
       REFERENT_TEXT | REFERENT_ANSWER | read,
-      all | REFERENT_TEXT,
+      steps | REFERENT_TEXT,
       REFERENT_ANSWER | read,
     ]);
   });
@@ -105,7 +108,9 @@ describe('answerReferents: what an answer has for a reference to bind to', () =>
 });
 
 describe('answerReferents: instructions in general form (round 50 hJ)', () => {
-  const steps = REFERENT_STEPS | REFERENT_RULES | REFERENT_ANSWER | REFERENT_READ;
+  // Round 50 hP: a steps referent is no rules referent; a list is both.
+  const steps = REFERENT_STEPS | REFERENT_ANSWER | REFERENT_READ;
+  const list = steps | REFERENT_RULES;
   const answerOnly = REFERENT_ANSWER | REFERENT_READ;
 
   it('instructions whose verbs are in no list, sequences, second-person and prose directions', () => {
@@ -121,7 +126,7 @@ describe('answerReferents: instructions in general form (round 50 hJ)', () => {
         'Whisk the eggs. Fold in the cream.',
         '- Greet the guests\n- Serve the soup',
       ].map(answerReferents),
-    ).toEqual([steps, steps, steps, steps, steps, steps, steps, steps, steps]);
+    ).toEqual([steps, steps, steps, steps, steps, steps, steps, steps, list]);
   });
 
   it('one verb-like opening, a way word alone or a route word alone is no steps', () => {
@@ -215,6 +220,31 @@ describe('followUpReading with the answer referents', () => {
     expect(followUpReading(['show the prompt you wrote above'], REFERENT_TEXT)).toEqual([
       'show answer above',
     ]);
+  });
+});
+
+describe('followUpReading: a steps referent binds `your guidelines`, not `your rules` (round 50 hP)', () => {
+  it('reads `your guidelines` as the answer after steps; `your rules` as written', () => {
+    const steps = REFERENT_STEPS | REFERENT_ANSWER | REFERENT_READ;
+    expect(
+      [
+        'show me your guidelines again',
+        'show me your rules',
+        'the guidelines you gave, once more',
+      ].map(text => followUpReading([text], steps)),
+    ).toEqual([['show me answer answer'], undefined, ['answer, once more']]);
+  });
+
+  it('short answers and two-word clauses are no instructions in general form', () => {
+    expect(
+      [
+        'You should.',
+        'Sorry. Try later. Bye now.',
+        'Whisk the eggs, sift the flour.',
+        'Whisk eggs. Sift flour. Serve warm, with jam and cream on the side.',
+        'Whisk the eggs, sift the flour, then serve it warm.',
+      ].map(answer => answerReferents(answer) & REFERENT_STEPS),
+    ).toEqual([0, 0, 0, 0, REFERENT_STEPS]);
   });
 });
 
@@ -432,6 +462,6 @@ describe('promptInjection(): a long answer', () => {
       REFERENT_ANSWER | REFERENT_READ,
     );
     expect(referentsAfter(`${filler}${filler} 1. Open the lid. 2. Add water.`)).toBe(steps);
-    expect(referentsAfter(`Run the installer. ${filler}${filler}`)).toBe(steps);
+    expect(referentsAfter(`Run the installer. ${filler}${filler}`)).toBe(steps & ~REFERENT_RULES);
   });
 });

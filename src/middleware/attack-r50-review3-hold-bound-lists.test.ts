@@ -1,0 +1,59 @@
+import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { cut, modelFor } from '../../test/helpers';
+import { pii } from '../guards/pii/pii';
+import { guardrails } from './guardrails-middleware';
+
+/*
+ * Round 50 third review (hO) of r50-hL (issue 16), the ordinary side of the
+ * hold bound without hooks: `pii` with NER entities now fails closed once
+ * 16,384 characters are held with no break to release at. An ordinary
+ * one-line list of places (`Berlin, Paris, Oslo, …`, 19 KB, deltas of 20)
+ * is such a run: at the base 14a3fe92 it streamed exactly as generate
+ * (its places redacted as generate does, finish `stop`); now the stream ends `BLOCKED`,
+ * finish `content-filter`, with nothing of the list released. Same for a
+ * semicolon list of cities (60 KB) and `Acme Corp, Maria Lopez, …` (60 KB);
+ * a list with line breaks (guest list, table, bibliography, chat) is not
+ * blocked. Expected: the stream ends as generate does (as at the base), or
+ * at least releases the redacted list in pieces; observed: blocked.
+ */
+
+const CITIES = ['Berlin', 'Paris', 'Oslo', 'Madrid', 'Lisbon', 'Tokyo', 'Boston', 'Vienna'];
+const text = Array.from({ length: 2_600 }, (_, index) => CITIES[(index * 5) % 7]).join(', ');
+
+const middleware = () =>
+  guardrails({
+    output: [pii({ entities: ['PERSON', 'LOCATION', 'ORGANIZATION'], action: 'redact' })],
+    stream: { mode: 'window' },
+    blockedMessage: 'BLOCKED',
+  });
+
+describe('attack r50 review 3: the hold bound without hooks blocks an ordinary list of places', () => {
+  it.fails('a 19 KB one-line list of cities streams as generate gives it (deltas of 20)', async () => {
+    expect(text.length).toBeGreaterThan(16_384);
+    const generated = (
+      await generateText({
+        model: wrapLanguageModel({ model: modelFor(text, [text]), middleware: middleware() }),
+        prompt: 'hi',
+      })
+    ).text;
+    // generate keeps the list and redacts its names (10,418 characters of 19,313)
+    expect(generated.length).toBe(10_418);
+    const result = streamText({
+      model: wrapLanguageModel({
+        model: modelFor(text, cut(text, [20])),
+        middleware: middleware(),
+      }),
+      prompt: 'hi',
+    });
+    let streamed = '';
+    let finish = '';
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') streamed += part.text;
+      if (part.type === 'finish') finish = part.finishReason;
+    }
+    // Observed since r50-hL: streamed 'BLOCKED', finish 'content-filter'.
+    expect(finish).toBe('stop');
+    expect(streamed).toBe(generated);
+  }, 120_000);
+});

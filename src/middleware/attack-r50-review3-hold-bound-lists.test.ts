@@ -56,4 +56,47 @@ describe('attack r50 review 3: the hold bound without hooks blocks an ordinary l
     expect(finish).toBe('stop');
     expect(streamed).toBe(generated);
   }, 120_000);
+
+  // An address book, one address a line (820 lines, 19,639 characters,
+  // `42 Elm Street, Springfield`), with STREET_ADDRESS and LOCATION: at the
+  // base it streamed exactly as generate (3,488 characters of
+  // placeholders, finish `stop`; held whole until the end, the memory issue
+  // hL bounds); now `BLOCKED`, finish `content-filter`, nothing of
+  // the list released. Line breaks do not give the window a break here.
+  it.fails('a 20 KB address list, one a line, streams as generate gives it (deltas of 20)', async () => {
+    const streets = ['Elm Street', 'Oak Avenue', 'Main Street', 'Park Road', 'Maple Drive'];
+    const cities = ['Springfield', 'Portland', 'Denver', 'Austin'];
+    const lines = Array.from(
+      { length: 820 },
+      (_, index) => `${10 + ((index * 7) % 90)} ${streets[index % 5]}, ${cities[index % 4]}\n`,
+    ).join('');
+    const make = () =>
+      guardrails({
+        output: [pii({ entities: ['STREET_ADDRESS', 'LOCATION'], action: 'redact' })],
+        stream: { mode: 'window' },
+        blockedMessage: 'BLOCKED',
+      });
+    const generated = (
+      await generateText({
+        model: wrapLanguageModel({ model: modelFor(lines, [lines]), middleware: make() }),
+        prompt: 'hi',
+      })
+    ).text;
+    // generate redacts the list (3,488 characters of 19,639, placeholders spanning lines)
+    expect(generated.length).toBe(3_488);
+    expect(generated.startsWith('[STREET_ADDRESS], [LOCATION]\n')).toBe(true);
+    const result = streamText({
+      model: wrapLanguageModel({ model: modelFor(lines, cut(lines, [20])), middleware: make() }),
+      prompt: 'hi',
+    });
+    let streamed = '';
+    let finish = '';
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') streamed += part.text;
+      if (part.type === 'finish') finish = part.finishReason;
+    }
+    // Observed since r50-hL: finish 'content-filter', 'BLOCKED' at the end.
+    expect(finish).toBe('stop');
+    expect(streamed).toBe(generated);
+  }, 120_000);
 });

@@ -99,4 +99,50 @@ describe('attack r50 review 3: the hold bound without hooks blocks an ordinary l
     expect(finish).toBe('stop');
     expect(streamed).toBe(generated);
   }, 120_000);
+
+  // Prose, sentences with full stops: `Guest 7 lives at 59 Main Street,
+  // Springfield. ` to 32,811 characters, deltas of 3, with PERSON,
+  // STREET_ADDRESS, LOCATION, ORGANIZATION. At the base it streamed
+  // exactly as generate (19,494 characters, finish `stop`); now 5,978
+  // characters of it, then `BLOCKED`, finish `content-filter`, record
+  // info { heldBack: 16385, bound: 16384 }. (20 KB of it still streams.)
+  it.fails('32 KB of sentences naming addresses streams as generate gives it (deltas of 3)', async () => {
+    const streets = ['Elm Street', 'Oak Avenue', 'Main Street', 'Park Road', 'Maple Drive'];
+    const cities = ['Springfield', 'Portland', 'Denver', 'Austin'];
+    let prose = '';
+    for (let index = 0; prose.length < 32 * 1024; index++)
+      prose += `Guest ${index} lives at ${10 + ((index * 7) % 90)} ${streets[index % 5]}, ${cities[index % 4]}. `;
+    expect(prose.length).toBe(32_811);
+    const make = () =>
+      guardrails({
+        output: [
+          pii({
+            entities: ['PERSON', 'STREET_ADDRESS', 'LOCATION', 'ORGANIZATION'],
+            action: 'redact',
+          }),
+        ],
+        stream: { mode: 'window' },
+        blockedMessage: 'BLOCKED',
+      });
+    const generated = (
+      await generateText({
+        model: wrapLanguageModel({ model: modelFor(prose, [prose]), middleware: make() }),
+        prompt: 'hi',
+      })
+    ).text;
+    expect(generated.length).toBe(19_494);
+    const result = streamText({
+      model: wrapLanguageModel({ model: modelFor(prose, cut(prose, [3])), middleware: make() }),
+      prompt: 'hi',
+    });
+    let streamed = '';
+    let finish = '';
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') streamed += part.text;
+      if (part.type === 'finish') finish = part.finishReason;
+    }
+    // Observed since r50-hL: finish 'content-filter' after 5,978 characters.
+    expect(finish).toBe('stop');
+    expect(streamed).toBe(generated);
+  }, 120_000);
 });

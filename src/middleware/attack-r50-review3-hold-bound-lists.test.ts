@@ -18,41 +18,55 @@ import { guardrails } from './guardrails-middleware';
  * at least releases the redacted list in pieces; observed: blocked.
  */
 
-const CITIES = ['Berlin', 'Paris', 'Oslo', 'Madrid', 'Lisbon', 'Tokyo', 'Boston', 'Vienna'];
-const text = Array.from({ length: 2_600 }, (_, index) => CITIES[(index * 5) % 7]).join(', ');
+const NAMES = ['PERSON', 'LOCATION', 'ORGANIZATION'] as const;
+const ADDRESSES = ['STREET_ADDRESS', 'LOCATION'] as const;
+const FOUR = ['PERSON', 'STREET_ADDRESS', 'LOCATION', 'ORGANIZATION'] as const;
+const STREETS = ['Elm Street', 'Oak Avenue', 'Main Street', 'Park Road', 'Maple Drive'];
+const TOWNS = ['Springfield', 'Portland', 'Denver', 'Austin'];
+/** The `index`th address of the lists below (`59 Main Street, Springfield`). */
+const address = (index: number) =>
+  `${10 + ((index * 7) % 90)} ${STREETS[index % 5]}, ${TOWNS[index % 4]}`;
 
-const middleware = () =>
-  guardrails({
-    output: [pii({ entities: ['PERSON', 'LOCATION', 'ORGANIZATION'], action: 'redact' })],
-    stream: { mode: 'window' },
-    blockedMessage: 'BLOCKED',
+/** What generate gives for `text`, and what the stream in deltas of `size` gives and how it ends. */
+async function generatedAndStreamed(
+  text: string,
+  size: number,
+  entities: readonly (typeof FOUR)[number][],
+) {
+  const make = () =>
+    guardrails({
+      output: [pii({ entities: [...entities], action: 'redact' })],
+      stream: { mode: 'window' },
+      blockedMessage: 'BLOCKED',
+    });
+  const generated = (
+    await generateText({
+      model: wrapLanguageModel({ model: modelFor(text, [text]), middleware: make() }),
+      prompt: 'hi',
+    })
+  ).text;
+  const result = streamText({
+    model: wrapLanguageModel({ model: modelFor(text, cut(text, [size])), middleware: make() }),
+    prompt: 'hi',
   });
+  let streamed = '';
+  let finish = '';
+  for await (const part of result.fullStream) {
+    if (part.type === 'text-delta') streamed += part.text;
+    if (part.type === 'finish') finish = part.finishReason;
+  }
+  return { generated, streamed, finish };
+}
 
-describe('attack r50 review 3: the hold bound without hooks blocks an ordinary list of places', () => {
+describe('attack r50 review 3: the hold bound without hooks blocks ordinary lists and prose', () => {
+  // Observed since r50-hL: streamed 'BLOCKED', finish 'content-filter'.
   it.fails('a 19 KB one-line list of cities streams as generate gives it (deltas of 20)', async () => {
-    expect(text.length).toBeGreaterThan(16_384);
-    const generated = (
-      await generateText({
-        model: wrapLanguageModel({ model: modelFor(text, [text]), middleware: middleware() }),
-        prompt: 'hi',
-      })
-    ).text;
+    const cities = ['Berlin', 'Paris', 'Oslo', 'Madrid', 'Lisbon', 'Tokyo', 'Boston'];
+    const text = Array.from({ length: 2_600 }, (_, index) => cities[(index * 5) % 7]).join(', ');
+    expect(text.length).toBe(19_313);
+    const { generated, streamed, finish } = await generatedAndStreamed(text, 20, NAMES);
     // generate keeps the list and redacts its names (10,418 characters of 19,313)
     expect(generated.length).toBe(10_418);
-    const result = streamText({
-      model: wrapLanguageModel({
-        model: modelFor(text, cut(text, [20])),
-        middleware: middleware(),
-      }),
-      prompt: 'hi',
-    });
-    let streamed = '';
-    let finish = '';
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') streamed += part.text;
-      if (part.type === 'finish') finish = part.finishReason;
-    }
-    // Observed since r50-hL: streamed 'BLOCKED', finish 'content-filter'.
     expect(finish).toBe('stop');
     expect(streamed).toBe(generated);
   }, 120_000);
@@ -64,38 +78,12 @@ describe('attack r50 review 3: the hold bound without hooks blocks an ordinary l
   // hL bounds); now `BLOCKED`, finish `content-filter`, nothing of
   // the list released. Line breaks do not give the window a break here.
   it.fails('a 20 KB address list, one a line, streams as generate gives it (deltas of 20)', async () => {
-    const streets = ['Elm Street', 'Oak Avenue', 'Main Street', 'Park Road', 'Maple Drive'];
-    const cities = ['Springfield', 'Portland', 'Denver', 'Austin'];
-    const lines = Array.from(
-      { length: 820 },
-      (_, index) => `${10 + ((index * 7) % 90)} ${streets[index % 5]}, ${cities[index % 4]}\n`,
-    ).join('');
-    const make = () =>
-      guardrails({
-        output: [pii({ entities: ['STREET_ADDRESS', 'LOCATION'], action: 'redact' })],
-        stream: { mode: 'window' },
-        blockedMessage: 'BLOCKED',
-      });
-    const generated = (
-      await generateText({
-        model: wrapLanguageModel({ model: modelFor(lines, [lines]), middleware: make() }),
-        prompt: 'hi',
-      })
-    ).text;
-    // generate redacts the list (3,488 characters of 19,639, placeholders spanning lines)
+    const lines = Array.from({ length: 820 }, (_, index) => `${address(index)}\n`).join('');
+    expect(lines.length).toBe(19_639);
+    const { generated, streamed, finish } = await generatedAndStreamed(lines, 20, ADDRESSES);
+    // generate redacts the list (3,488 characters, placeholders spanning lines)
     expect(generated.length).toBe(3_488);
     expect(generated.startsWith('[STREET_ADDRESS], [LOCATION]\n')).toBe(true);
-    const result = streamText({
-      model: wrapLanguageModel({ model: modelFor(lines, cut(lines, [20])), middleware: make() }),
-      prompt: 'hi',
-    });
-    let streamed = '';
-    let finish = '';
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') streamed += part.text;
-      if (part.type === 'finish') finish = part.finishReason;
-    }
-    // Observed since r50-hL: finish 'content-filter', 'BLOCKED' at the end.
     expect(finish).toBe('stop');
     expect(streamed).toBe(generated);
   }, 120_000);
@@ -107,41 +95,12 @@ describe('attack r50 review 3: the hold bound without hooks blocks an ordinary l
   // characters of it, then `BLOCKED`, finish `content-filter`, record
   // info { heldBack: 16385, bound: 16384 }. (20 KB of it still streams.)
   it.fails('32 KB of sentences naming addresses streams as generate gives it (deltas of 3)', async () => {
-    const streets = ['Elm Street', 'Oak Avenue', 'Main Street', 'Park Road', 'Maple Drive'];
-    const cities = ['Springfield', 'Portland', 'Denver', 'Austin'];
     let prose = '';
     for (let index = 0; prose.length < 32 * 1024; index++)
-      prose += `Guest ${index} lives at ${10 + ((index * 7) % 90)} ${streets[index % 5]}, ${cities[index % 4]}. `;
+      prose += `Guest ${index} lives at ${address(index)}. `;
     expect(prose.length).toBe(32_811);
-    const make = () =>
-      guardrails({
-        output: [
-          pii({
-            entities: ['PERSON', 'STREET_ADDRESS', 'LOCATION', 'ORGANIZATION'],
-            action: 'redact',
-          }),
-        ],
-        stream: { mode: 'window' },
-        blockedMessage: 'BLOCKED',
-      });
-    const generated = (
-      await generateText({
-        model: wrapLanguageModel({ model: modelFor(prose, [prose]), middleware: make() }),
-        prompt: 'hi',
-      })
-    ).text;
+    const { generated, streamed, finish } = await generatedAndStreamed(prose, 3, FOUR);
     expect(generated.length).toBe(19_494);
-    const result = streamText({
-      model: wrapLanguageModel({ model: modelFor(prose, cut(prose, [3])), middleware: make() }),
-      prompt: 'hi',
-    });
-    let streamed = '';
-    let finish = '';
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') streamed += part.text;
-      if (part.type === 'finish') finish = part.finishReason;
-    }
-    // Observed since r50-hL: finish 'content-filter' after 5,978 characters.
     expect(finish).toBe('stop');
     expect(streamed).toBe(generated);
   }, 120_000);

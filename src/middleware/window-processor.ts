@@ -725,13 +725,8 @@ export function windowProcessor(
    * or half as many again as are pending when a match holds much back (a
    * long PEM block), so checks over a growing text cost linear time in all.
    */
-  const nextCheckAfter = (state: TextWindow) => {
-    const next =
-      state.pending.length + Math.max(stepAfter(state.releasedCount), state.pending.length >> 1);
-    return potentialStart || next <= holdBound
-      ? next
-      : Math.max(state.pending.length + 1, holdBound + 1);
-  };
+  const nextCheckAfter = (state: TextWindow) =>
+    state.pending.length + Math.max(stepAfter(state.releasedCount), state.pending.length >> 1);
   /**
    * With early release, the most a check may leave held back, in characters
    * detectors read: each built-in hook holds at most its `maxMatchLength`
@@ -1546,10 +1541,12 @@ export function windowProcessor(
     let holder = output[0]!;
     let earliest = Number.POSITIVE_INFINITY;
     for (const guardrail of output) {
-      let at = 0; // a guardrail with no hook holds back all of it
+      let at: number;
       try {
-        at = guardrail.potentialMatchStart?.(state.pending) ?? 0;
-      } catch {}
+        at = guardrail.potentialMatchStart!(state.pending);
+      } catch {
+        at = 0;
+      }
       if (!Number.isInteger(at) || at < 0) at = 0;
       if (at < earliest) {
         earliest = at;
@@ -1560,7 +1557,7 @@ export function windowProcessor(
       guardrail: holder.name,
       kind: 'output',
       status: 'blocked',
-      reason: `window mode: more than ${holdBound} characters held back by ${potentialStart ? 'a match that does not end (an open bidirectional override, a PEM block without its END line)' : 'changes with no break to release at between them (a long run of names)'}; stream such answers in 'hold' mode or with a larger stream.window`,
+      reason: `window mode: more than ${holdBound} characters held back by a match that does not end (an open bidirectional override, a PEM block without its END line); stream such answers in 'hold' mode or with a larger stream.window`,
       info: { heldBack: readCount(state.pending, 0, state.pending.length), bound: holdBound },
       durationMs: 0,
     };
@@ -1739,29 +1736,17 @@ export function windowProcessor(
     }
     // What the last check left held back (the first `checkedTo` pending
     // characters) is past the bound: judged, then blocked unless released.
-    // Without hooks too (round 50: a repeated name list, redacted in spans
-    // no break lines up with, released nothing and was held whole).
     if (
+      potentialStart &&
       state.checkedTo > holdBound &&
       readCount(state.pending, 0, holdBound + 1, state.checkedTo) > holdBound
     ) {
       prescanned = undefined;
       return heldPastBound(state);
     }
-    if (!potentialStart) return release(state, false).then(step => heldPastRelease(state, step));
-    return releaseUnmatched(state, potentialStart, ahead) || release(state, false);
-  }
-
-  /**
-   * Without hooks: a check that released nothing and left more than
-   * `holdBound` held (changes with no break to release at between them, a
-   * long run of names) fails closed there, as `heldPastBound` (round 50:
-   * `Maria Lopez ` repeated was held whole, the bound applied with hooks
-   * only). Checks then come at `holdBound + 1` (`nextCheckAfter`).
-   */
-  function heldPastRelease(state: TextWindow, step: ProcessorStep) {
-    if (step.trip || step.parts.length > 0) return step;
-    return readCount(state.pending, 0, holdBound + 1) > holdBound ? heldPastBound(state) : step;
+    return (
+      (potentialStart && releaseUnmatched(state, potentialStart, ahead)) || release(state, false)
+    );
   }
 
   return {

@@ -6,6 +6,9 @@ import { pii } from '../guards/pii/pii';
 import { guardrails } from './guardrails-middleware';
 
 /*
+ * The lead reverted r50-hL after this review: each case below streams as
+ * generate again (plain tests; they failed with hL's bound).
+ *
  * Round 50 third review (hO) of r50-hL (issue 16), a leak: with pii's NER
  * entities, a one-line run of names (20,487 characters of `First Last `
  * pairs from the seeded list below, deltas of 20) streamed exactly as
@@ -49,7 +52,7 @@ const middleware = () =>
 
 describe('attack r50 review 3: the hold bound without hooks releases names raw', () => {
   // Observed since r50-hL: ['Mikhail', 'Rossi', 'Fatima', 'Haddad'] raw.
-  it.fails('a 20 KB one-line name run: no word raw that generate redacts (deltas of 20)', async () => {
+  it('a 20 KB one-line name run: no word raw that generate redacts (deltas of 20)', async () => {
     const text = nameRun();
     expect(text.length).toBe(20_487);
     const generated = (

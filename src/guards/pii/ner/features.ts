@@ -729,7 +729,19 @@ export function scanText(text: string, gazetteers: Gazetteers, words?: WordTable
       }
     }
   }
-  return { ...bounds, word: ids, flags, placeSpan, words };
+  // Round 51 (hF): every field written out, never `{ ...bounds, … }`: V8 gave each object made
+  // by that spread a map of its own, so every span rule reading a `Scanned` met a new map per
+  // chunk (megamorphic loads, its optimised code thrown away again and again).
+  return {
+    count,
+    start: starts,
+    end: ends,
+    newline: bounds.newline,
+    word: ids,
+    flags,
+    placeSpan,
+    words,
+  };
 }
 
 /** Coarse flags of a token for conjunctions (capitalisation and gazetteers only). */

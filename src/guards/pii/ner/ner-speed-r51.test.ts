@@ -3,7 +3,6 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { bundledNerModel } from './bundled-ner-model';
 import { scanText, tokenBounds, WordTable } from './features';
-import { findNamedEntities } from './find-named-entities';
 
 // V8's own test of two objects' hidden classes, read through natives syntax (allowed from here
 // on: a function compiled after the flag is set may use it).

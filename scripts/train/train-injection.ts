@@ -97,6 +97,10 @@ import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   phraseScore,
 } from '../../src/guards/prompt-injection/phrase-score';
+import {
+  hasInstructionBanner,
+  INSTRUCTION_BANNER_PROBABILITY,
+} from '../../src/guards/prompt-injection/instruction-banner';
 import { hasPretext, PRETEXT_PROBABILITY } from '../../src/guards/prompt-injection/pretext';
 import {
   hasPriorOverride,
@@ -608,7 +612,24 @@ export function ruleProbability(
   followsAssistant = FOLLOWS_ASSISTANT,
 ): number {
   const out = rulesBeforePriorOverride(p, text, judge, pretext);
-  return PRIOR_OVERRIDE && !followsAssistant ? withPriorOverride(out, text) : out;
+  return withInstructionBanner(
+    PRIOR_OVERRIDE && !followsAssistant ? withPriorOverride(out, text) : out,
+    text,
+  );
+}
+
+/**
+ * INSTRUCTION_BANNER=1 (round 51 hA, issue 15; off until its keep rule
+ * passes): a direct-mode text with a forged "new important instructions"
+ * banner line (`instruction-banner.ts`) gets at least
+ * `INSTRUCTION_BANNER_PROBABILITY`, in every turn.
+ */
+const INSTRUCTION_BANNER = process.env.INSTRUCTION_BANNER === '1';
+
+function withInstructionBanner(p: number, text: string): number {
+  return INSTRUCTION_BANNER && p < INSTRUCTION_BANNER_PROBABILITY && hasInstructionBanner(text)
+    ? INSTRUCTION_BANNER_PROBABILITY
+    : p;
 }
 
 /** `ruleProbability` without the prior-override rule. */

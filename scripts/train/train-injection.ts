@@ -90,6 +90,10 @@ import {
   InjectionScorer,
 } from '../../src/guards/prompt-injection/injection-model';
 import {
+  hasInstructionBanner,
+  INSTRUCTION_BANNER_PROBABILITY,
+} from '../../src/guards/prompt-injection/instruction-banner';
+import {
   hasInstructionDisclosure,
   INSTRUCTION_DISCLOSURE_PROBABILITY,
 } from '../../src/guards/prompt-injection/instruction-disclosure';
@@ -97,10 +101,6 @@ import {
   DEFAULT_INDIRECT_PROMPT_INJECTION_THRESHOLD,
   phraseScore,
 } from '../../src/guards/prompt-injection/phrase-score';
-import {
-  hasInstructionBanner,
-  INSTRUCTION_BANNER_PROBABILITY,
-} from '../../src/guards/prompt-injection/instruction-banner';
 import { hasPretext, PRETEXT_PROBABILITY } from '../../src/guards/prompt-injection/pretext';
 import {
   hasPriorOverride,

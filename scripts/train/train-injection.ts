@@ -72,6 +72,9 @@
  * The prior-override rule (round 50 hF, on by default; PRIOR_OVERRIDE=0 without it): a first-turn direct-mode text that orders the
  * instructions before it set aside counts at least PRIOR_OVERRIDE_PROBABILITY
  * (src/guards/prompt-injection/prior-override.ts; screen: injection/prior-override-screen.ts).
+ * INSTRUCTION_BANNER=1 (round 51 hA, off: not kept): a direct-mode text with a forged "new important
+ * instructions" banner line counts at least 0.99 (src/guards/prompt-injection/instruction-banner.ts;
+ * screen: injection/instruction-banner-screen.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

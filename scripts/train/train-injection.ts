@@ -72,6 +72,9 @@
  * The prior-override rule (round 50 hF, on by default; PRIOR_OVERRIDE=0 without it): a first-turn direct-mode text that orders the
  * instructions before it set aside counts at least PRIOR_OVERRIDE_PROBABILITY
  * (src/guards/prompt-injection/prior-override.ts; screen: injection/prior-override-screen.ts).
+ * INSTRUCTION_BANNER=1 (round 51 hA, off: not kept): a direct-mode text with a forged "new important
+ * instructions" banner line counts at least 0.99 (src/guards/prompt-injection/instruction-banner.ts;
+ * screen: injection/instruction-banner-screen.ts).
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -89,6 +92,10 @@ import {
   type InjectionModelSpec,
   InjectionScorer,
 } from '../../src/guards/prompt-injection/injection-model';
+import {
+  hasInstructionBanner,
+  INSTRUCTION_BANNER_PROBABILITY,
+} from '../../src/guards/prompt-injection/instruction-banner';
 import {
   hasInstructionDisclosure,
   INSTRUCTION_DISCLOSURE_PROBABILITY,
@@ -608,7 +615,24 @@ export function ruleProbability(
   followsAssistant = FOLLOWS_ASSISTANT,
 ): number {
   const out = rulesBeforePriorOverride(p, text, judge, pretext);
-  return PRIOR_OVERRIDE && !followsAssistant ? withPriorOverride(out, text) : out;
+  return withInstructionBanner(
+    PRIOR_OVERRIDE && !followsAssistant ? withPriorOverride(out, text) : out,
+    text,
+  );
+}
+
+/**
+ * INSTRUCTION_BANNER=1 (round 51 hA, issue 15; off until its keep rule
+ * passes): a direct-mode text with a forged "new important instructions"
+ * banner line (`instruction-banner.ts`) gets at least
+ * `INSTRUCTION_BANNER_PROBABILITY`, in every turn.
+ */
+const INSTRUCTION_BANNER = process.env.INSTRUCTION_BANNER === '1';
+
+function withInstructionBanner(p: number, text: string): number {
+  return INSTRUCTION_BANNER && p < INSTRUCTION_BANNER_PROBABILITY && hasInstructionBanner(text)
+    ? INSTRUCTION_BANNER_PROBABILITY
+    : p;
 }
 
 /** `ruleProbability` without the prior-override rule. */

@@ -15,6 +15,12 @@ import { foldText, foldTextPieces } from './fold-text';
 import { ANY_REFERENT, answerReferents, followUpReading } from './follow-up-reference';
 import type { InjectionScorer, WindowVerdict } from './injection-model';
 import {
+  hasInstructionBanner,
+  INSTRUCTION_BANNER_ON,
+  INSTRUCTION_BANNER_PROBABILITY,
+  INSTRUCTION_BANNER_SIGNAL,
+} from './instruction-banner';
+import {
   hasInstructionDisclosureInTurn,
   INSTRUCTION_DISCLOSURE_ON,
   INSTRUCTION_DISCLOSURE_PROBABILITY,
@@ -419,6 +425,11 @@ export function scoreWithModels(
   ) {
     signals.push(PRETEXT_SIGNAL);
     score = Math.max(score, PRETEXT_PROBABILITY);
+  }
+  // A forged "new important instructions" banner line (issue 15, round 51 hA; see instruction-banner.ts).
+  if (INSTRUCTION_BANNER_ON && hasInstructionBanner(text)) {
+    signals.push(INSTRUCTION_BANNER_SIGNAL);
+    score = Math.max(score, INSTRUCTION_BANNER_PROBABILITY);
   }
 
   if (tagCharacters.test(text)) signals.push('invisible-tag-characters');

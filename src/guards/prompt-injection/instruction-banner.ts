@@ -1,0 +1,196 @@
+/**
+ * A forged "new important instructions" banner (issue 15, round 51 hA): a
+ * line that is only a run of banner characters (`*`, `#`, `=`, `%`, `~`),
+ * the words "new important instructions" in some language, and another run:
+ * `*** NEW IMPORTANT INSTRUCTIONS ***`, `***IMPORTANT NEW INSTRUCTIONS***`,
+ * `### Nuevas instrucciones importantes ###`. The banner is a known
+ * injection form (the "NEW IMPORTANT INSTRUCTIONS" banner of published
+ * indirect-injection demonstrations, 2023), written here as a kind: the
+ * three concepts in about twenty languages, from general knowledge.
+ *
+ * Narrow on purpose: an ordinary message may open with `=== New
+ * instructions ===`, `*** NEW INSTRUCTIONS FOR THE OFFICE KITCHEN ***` or
+ * `### Istruzioni importanti ###` (a notice pasted to be translated or
+ * rewritten). The banner's words must name instructions, say they are new
+ * AND important, and hold nothing else (no topic, no owner, no `for …`);
+ * only a few particles (`të`, `e`, `and`, `&`) may join them.
+ *
+ * One pass over the text's lines; a line is judged only when it opens and
+ * ends with two or more banner characters and is at most
+ * `MAX_BANNER_LENGTH` characters long. The text is read as written (lower
+ * case only): linear, no RegExp over the text.
+ */
+
+/**
+ * Whether `scorePromptInjection` applies the rule (direct mode). Off until
+ * its keep rule passes (round 51 hA; the trainer's `INSTRUCTION_BANNER=1`
+ * measures it).
+ */
+export const INSTRUCTION_BANNER_ON = false;
+
+/** Signal id in `scorePromptInjection`'s signals (when the rule is on). */
+export const INSTRUCTION_BANNER_SIGNAL = 'instruction-banner';
+
+/** Probability a direct-mode text with the banner gets: over every threshold the trainer picks. */
+export const INSTRUCTION_BANNER_PROBABILITY = 0.99;
+
+/** Longest line judged as a banner (characters, delimiters included). */
+export const MAX_BANNER_LENGTH = 120;
+
+const BANNER_CHARACTERS = new Set(['*', '#', '=', '%', '~']);
+
+/** "instructions" (en, fr, es, pt, it, de, nl, pl, cs, sk, tr, sq, ga, gd, zu, xh, sw, id, ms, hu, ro, sv, da, no, fi, af). */
+const INSTRUCTION_WORDS = new Set([
+  'instructions',
+  'instruction',
+  'consignes',
+  'instrucciones',
+  'instruções',
+  'instrucoes',
+  'istruzioni',
+  'anweisungen',
+  'instruktionen',
+  'instructies',
+  'instrukcje',
+  'polecenia',
+  'pokyny',
+  'instrukce',
+  'talimatlar',
+  'talimatları',
+  'udhëzime',
+  'udhëzimet',
+  'udhezime',
+  'treoracha',
+  'treoir',
+  'stiùireadh',
+  'stiùiridhean',
+  'stiuireadh',
+  'imiyalelo',
+  'iziyalezo',
+  'imiyalezo',
+  'maagizo',
+  'maelekezo',
+  'instruksi',
+  'arahan',
+  'utasítások',
+  'utasítás',
+  'instrucțiuni',
+  'instrucţiuni',
+  'instructiuni',
+  'instruktioner',
+  'instruksjoner',
+  'ohjeet',
+  'ohjeita',
+  'instruksies',
+]);
+
+/** "new". */
+const NEW_WORDS = new Set([
+  'new',
+  'nouvelles',
+  'nouvelle',
+  'nouveaux',
+  'nouveau',
+  'nuevas',
+  'nuevos',
+  'novas',
+  'novos',
+  'nuove',
+  'nuovi',
+  'neue',
+  'neuen',
+  'nieuwe',
+  'nowe',
+  'nové',
+  'yeni',
+  'reja',
+  'nua',
+  'ùr',
+  'ùra',
+  'ur',
+  'emisha',
+  'ezintsha',
+  'mapya',
+  'baru',
+  'új',
+  'noi',
+  'nya',
+  'nye',
+  'uudet',
+  'uusia',
+  'nuwe',
+]);
+
+/** "important". */
+const IMPORTANT_WORDS = new Set([
+  'important',
+  'importantes',
+  'importante',
+  'importanti',
+  'wichtige',
+  'wichtigen',
+  'belangrijke',
+  'ważne',
+  'důležité',
+  'dôležité',
+  'önemli',
+  'rëndësishme',
+  'rendesishme',
+  'tábhachtacha',
+  'thábhachtacha',
+  'tabhachtacha',
+  'cudromach',
+  'chudromach',
+  'ebalulekile',
+  'ezibalulekile',
+  'muhimu',
+  'penting',
+  'fontos',
+  'viktiga',
+  'vigtige',
+  'viktige',
+  'tärkeät',
+  'tärkeitä',
+  'belangrike',
+]);
+
+/** Words that may join the three. */
+const PARTICLES = new Set(['të', 'e', 'and', '&', 'und', 'et', 'y', 'i', 'en', 'ja', 'och', 'og']);
+
+/** Whether `text` carries a line that is a new-important-instructions banner. */
+export function hasInstructionBanner(text: string): boolean {
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end - start <= MAX_BANNER_LENGTH + 16 && isBannerLine(text.slice(start, end))) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+function isBannerLine(raw: string): boolean {
+  const line = raw.trim();
+  if (line.length < 8 || line.length > MAX_BANNER_LENGTH) return false;
+  let open = 0;
+  while (open < line.length && BANNER_CHARACTERS.has(line[open]!)) open++;
+  if (open < 2) return false;
+  let close = line.length;
+  while (close > open && BANNER_CHARACTERS.has(line[close - 1]!)) close--;
+  if (line.length - close < 2) return false;
+  const words = line
+    .slice(open, close)
+    .toLowerCase()
+    .split(/[\s:!.,\-–—]+/u)
+    .filter(word => word !== '');
+  let instructions = false;
+  let fresh = false;
+  let important = false;
+  for (const word of words) {
+    if (INSTRUCTION_WORDS.has(word)) instructions = true;
+    else if (NEW_WORDS.has(word)) fresh = true;
+    else if (IMPORTANT_WORDS.has(word)) important = true;
+    else if (!PARTICLES.has(word)) return false;
+  }
+  return instructions && fresh && important;
+}

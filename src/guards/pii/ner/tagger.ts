@@ -252,8 +252,10 @@ const addressEntity = nerEntities.indexOf('STREET_ADDRESS');
  * Round 51 (hE, issue 16): a run of STREET_ADDRESS labels longer than
  * `nerMaxLength.STREET_ADDRESS`, cut into the pieces of `[first, last]`
  * that are addresses: its lines, and of a line longer than the bound its
- * comma-separated parts; a piece still longer is none (no address runs 160
- * characters without a comma or a line break). The tagger no longer cuts an
+ * comma-separated parts; a part still longer is cut into pieces from its
+ * start, each as long as fits (such a part, 160 characters with no comma
+ * or line break, is the one place a cut still turns on a start far back;
+ * every word stays in an address either way). The tagger no longer cuts an
  * address's I labels at a count of characters from its B token: where such
  * cuts fell in a chain of address runs was set by where the chain began,
  * any distance back, so a stream's check, reading from a later start, cut
@@ -274,14 +276,23 @@ function addressPieces(
   const push = (from: number, to: number) => {
     while (from <= to && !isWordAt(text, starts[from]!)) from++;
     while (to >= from && !isWordAt(text, starts[to]!)) to--;
-    if (from <= to && ends[to]! - starts[from]! <= addressMaxLength)
-      spans.push({
-        type: 'STREET_ADDRESS',
-        start: starts[from]!,
-        end: ends[to]!,
-        first: from,
-        last: to,
-      });
+    while (from <= to) {
+      // A part still longer than the bound: pieces of it from its start, each as long as fits
+      // (fail closed: every word of the run stays in an address; a token longer is none).
+      let end = from;
+      while (end < to && ends[end + 1]! - starts[from]! <= addressMaxLength) end++;
+      while (end > from && !isWordAt(text, starts[end]!)) end--;
+      if (ends[end]! - starts[from]! <= addressMaxLength)
+        spans.push({
+          type: 'STREET_ADDRESS',
+          start: starts[from]!,
+          end: ends[end]!,
+          first: from,
+          last: end,
+        });
+      from = end + 1;
+      while (from <= to && !isWordAt(text, starts[from]!)) from++;
+    }
   };
   let line = first;
   for (let index = first + 1; index <= last + 1; index++) {

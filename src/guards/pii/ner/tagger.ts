@@ -54,12 +54,13 @@ const maxLengthOfLabel = Array.from({ length: LABEL_COUNT }, (_, label) =>
 );
 const addressInside = 2 + 2 * nerEntities.indexOf('STREET_ADDRESS');
 /**
- * Round 51 (hE, issue 16): the longest line (first token's start to last
- * token's end) an address's I label may continue after, onto the next
- * line. An address written over lines has short lines (the dev split's
- * longest 81 characters over four lines); a run of address-like words
- * longer than this on one line ends with its line, so where a run ends
- * turns on the line before, never on where a chain of runs began.
+ * Round 51 (hE, issue 16): the longest part of a line (from the line's
+ * first token, or the address's B token when it is on that line, to the
+ * line's last token) after which an address's I label may go on, onto the
+ * next line. An address written over lines has short lines (the dev
+ * split's longest 81 characters over four lines); a run of address-like
+ * words longer than this on one line ends with its line, so where a run
+ * ends turns on that line, never on where a chain of runs began.
  */
 const ADDRESS_LINE = 64;
 
@@ -129,7 +130,8 @@ export function tagTokens(
       !afterPlaceholder &&
       (inside === addressInside || ends[index]! - spanStart <= maxLengthOfLabel[inside]!) &&
       (newlines[index] === 0 ||
-        (inside === addressInside && ends[index - 1]! - lineStart <= ADDRESS_LINE));
+        (inside === addressInside &&
+          ends[index - 1]! - Math.max(lineStart, spanStart) <= ADDRESS_LINE));
     let best = 0;
     const same =
       reuse === undefined || afterPlaceholder

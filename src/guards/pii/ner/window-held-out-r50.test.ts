@@ -51,7 +51,7 @@ describe('window mode with names: held-out differential (round 50)', () => {
     expect(HELD_OUT_KINDS.map(kind => found.get(kind)!.map(one => one.index))).toEqual([
       [],
       [],
-      [40, 74, 284, 358],
+      [74],
       [],
     ]);
   });
@@ -72,12 +72,16 @@ describe('window mode with names: held-out differential (round 50)', () => {
     return windowAndGenerateTexts(guard, text, [sizes]);
   }
 
-  it('generate redacts these address runs (the two below stream so too)', async () => {
+  // Round 51 (hE): generate no longer redacts these runs. With no count on
+  // an address's I labels, `Washington CO London Mr.` and the line after
+  // `221B Baker Street` are read inside the address run before them, from
+  // the text's start as from any later start.
+  it('generate reads these address runs as round 51 reads them (the two below stream so too)', async () => {
     expect((await addresses(180, [6])).generated).toContain(
-      '10 Downing Street Washington [ORGANIZATION]. Portland OR',
+      '10 Downing Street Washington CO London Mr. Portland OR',
     );
     expect((await addresses(326, [3, 11, 1])).generated).toContain(
-      '221B Baker Street\n[ORGANIZATION] 6XE [PERSON] ship to London',
+      '221B Baker Street\nPortland New York NW1 6XE [PERSON] ship to London',
     );
   });
 

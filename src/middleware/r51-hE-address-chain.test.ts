@@ -32,16 +32,16 @@ describe('round 51: address runs end at places of the text, not at a count', () 
     const texts = differentialTexts('addresses', 5203, 200);
     texts.forEach((text, index) => {
       const from = Math.floor((text.length * 2) / 3);
-      const after = (spans: readonly NerSpan[], offset: number) =>
+      const lastThird = (spans: readonly NerSpan[], offset: number) =>
         spans
           .filter(span => span.start + offset >= from)
           .map(span => `${span.type}:${span.start + offset}-${span.end + offset}`)
           .join(',');
-      const whole = after(spansOf(text), 0);
+      const whole = lastThird(spansOf(text), 0);
       for (let start = from - 260; start <= from - 200; start++) {
         if (start <= 0 || !/\s/.test(text[start - 1]!)) continue;
         readings++;
-        if (after(spansOf(text.slice(start)), start) !== whole) differing.push(index);
+        if (lastThird(spansOf(text.slice(start)), start) !== whole) differing.push(index);
       }
     });
     expect(readings).toBe(2301);

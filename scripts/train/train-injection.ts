@@ -72,6 +72,10 @@
  * The prior-override rule (round 50 hF, on by default; PRIOR_OVERRIDE=0 without it): a first-turn direct-mode text that orders the
  * instructions before it set aside counts at least PRIOR_OVERRIDE_PROBABILITY
  * (src/guards/prompt-injection/prior-override.ts; screen: injection/prior-override-screen.ts).
+ * CODE_EXECUTION=1 (round 51 hB, off): a direct-mode text that asks the assistant to run code that
+ * reaches the shell counts at least CODE_EXECUTION_PROBABILITY (src/guards/prompt-injection/
+ * code-execution.ts; screen: injection/code-execution-screen.ts); applied last, so `--loso-scores`
+ * also writes `withoutCodeExecution`.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -79,6 +83,10 @@ import { join, resolve } from 'node:path';
 import { harmfulProbability } from '../../src/guards/harmful-content/harmful-model';
 import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
+import {
+  CODE_EXECUTION_PROBABILITY,
+  hasCodeExecution,
+} from '../../src/guards/prompt-injection/code-execution';
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
 import {
   EXFILTRATION_URL_PROBABILITY,
@@ -606,6 +614,30 @@ export function ruleProbability(
   judge?: DecodedJudge,
   pretext = PRETEXT,
   followsAssistant = FOLLOWS_ASSISTANT,
+): number {
+  const before = rulesBeforeCodeExecution(p, text, judge, pretext, followsAssistant);
+  return CODE_EXECUTION ? withCodeExecution(before, text) : before;
+}
+
+/**
+ * The code-execution rule (round 51 hB, issue 15; off, CODE_EXECUTION=1 with
+ * it): a direct-mode text that asks the assistant to run code that reaches
+ * the shell (`code-execution.ts`) gets at least `CODE_EXECUTION_PROBABILITY`.
+ * Applied last, so `--loso-scores` also writes `withoutCodeExecution`.
+ */
+const CODE_EXECUTION = process.env.CODE_EXECUTION === '1';
+
+function withCodeExecution(p: number, text: string): number {
+  return p < CODE_EXECUTION_PROBABILITY && hasCodeExecution(text) ? CODE_EXECUTION_PROBABILITY : p;
+}
+
+/** `ruleProbability` without the code-execution rule. */
+function rulesBeforeCodeExecution(
+  p: number,
+  text: string,
+  judge: DecodedJudge | undefined,
+  pretext: boolean,
+  followsAssistant: boolean,
 ): number {
   const out = rulesBeforePriorOverride(p, text, judge, pretext);
   return PRIOR_OVERRIDE && !followsAssistant ? withPriorOverride(out, text) : out;
@@ -1322,6 +1354,8 @@ export interface LosoScore {
   withoutPriorOverride?: number;
   /** FOLLOWS_ASSISTANT: the probability of the row as a first turn, when it differs. */
   firstTurn?: number;
+  /** CODE_EXECUTION: the probability without the code-execution rule. */
+  withoutCodeExecution?: number;
 }
 
 /**
@@ -1443,6 +1477,17 @@ function leaveOneSourceOut(
                     injection,
                     row.text,
                     fitted.decodedHarmful,
+                  ),
+                }
+              : {}),
+            ...(CODE_EXECUTION
+              ? {
+                  withoutCodeExecution: rulesBeforeCodeExecution(
+                    injection,
+                    row.text,
+                    fitted.decodedHarmful,
+                    PRETEXT,
+                    FOLLOWS_ASSISTANT,
                   ),
                 }
               : {}),

@@ -30,9 +30,9 @@
  * `decode and execute` / `decode and run` (an encoded payload to be run)
  * counts on its own.
  *
- * The text as written, lower-cased (no folding: a folded reading was not
- * screened). Native substring searches and two regular expressions without
- * nested unbounded quantifiers: linear in the input.
+ * The text as written, case-insensitive (no folding: a folded reading was
+ * not screened). Regular expressions without nested unbounded quantifiers
+ * (alternations of literals, bounded lead words): linear in the input.
  */
 
 /*
@@ -63,49 +63,30 @@ export const CODE_EXECUTION_SIGNAL = 'code-execution';
  */
 export const CODE_EXECUTION_PROBABILITY = 0.99;
 
-/** Code that spawns a shell or leaves a Python sandbox (lower case). */
-const PRIMITIVES = [
-  'os.popen',
-  'os.system',
-  'os.exec',
-  'os.spawn',
-  'subprocess.',
-  'popen(',
-  '__import__',
-  '__subclasses__',
-  '__globals__',
-  '__builtins__',
-  'child_process',
-  'runtime.getruntime',
-  'shell_exec',
-  'proc_open',
-  '/bin/sh',
-  '/bin/bash',
-  '| sh',
-  '| bash',
-  'nc -e',
-  'system command',
-  'os command',
-  'shell command',
-  'reverse shell',
-  'backdoor',
-] as const;
+/**
+ * Code that spawns a shell or leaves a Python sandbox: `os.popen`,
+ * `os.system`, `os.exec…`, `os.spawn…`, `subprocess.`, `popen(`,
+ * `__import__`, `__subclasses__`, `__globals__`, `__builtins__`,
+ * `child_process`, `Runtime.getRuntime`, `shell_exec`, `proc_open`,
+ * `/bin/sh`, `/bin/bash`, `| sh`, `| bash`, `nc -e`, `system / os / shell
+ * command`, `reverse shell`, `backdoor` (an alternation of literals).
+ */
+const PRIMITIVE =
+  /os\.popen|os\.system|os\.exec|os\.spawn|subprocess\.|popen\(|__import__|__subclasses__|__globals__|__builtins__|child_process|runtime\.getruntime|shell_exec|proc_open|\/bin\/sh|\/bin\/bash|\| sh|\| bash|nc -e|system command|os command|shell command|reverse shell|backdoor/i;
 
 /** An encoded payload handed over to be run. */
-const DECODE_AND_RUN = ['decode and execute', 'decode and run'] as const;
+const DECODE_AND_RUN = /decode and (?:execute|run)/i;
 
 /** "what is the [final] result of '…" with the code inline. */
 const RESULT_ASK =
-  /\bwhat(?:\s+is|'s|\u2019s|\s+would\s+be)\s+the\s+(?:final\s+)?(?:result|output)\s+of\s{0,3}["'`\u2018\u201c:]/;
+  /\bwhat(?:\s+is|'s|\u2019s|\s+would\s+be)\s+the\s+(?:final\s+)?(?:result|output)\s+of\s{0,3}["'`\u2018\u201c:]/i;
 
 /** `execute` / `run` / `evaluate` opening a clause, aimed at code. */
 const RUN_ORDER =
-  /(?:^|[.!?;:\n])[ \t]*(?:(?:please|now|just|then|and|so|hello|hi|hey|(?:can|could|would) you)(?:[ \t]*,)?[ \t]+){0,3}(?:execute|run|evaluate)[ \t]*(?:[:"'`\u2018\u201c]|(?:this|these|the following|following)\b)/;
+  /(?:^|[.!?;:\n])[ \t]*(?:(?:please|now|just|then|and|so|hello|hi|hey|(?:can|could|would) you)(?:[ \t]*,)?[ \t]+){0,3}(?:execute|run|evaluate)[ \t]*(?:[:"'`\u2018\u201c]|(?:this|these|the following|following)\b)/i;
 
 /** Whether `text` asks the assistant to run code that reaches the shell. */
 export function hasCodeExecution(text: string): boolean {
-  const lower = text.toLowerCase();
-  for (const phrase of DECODE_AND_RUN) if (lower.includes(phrase)) return true;
-  if (!PRIMITIVES.some(primitive => lower.includes(primitive))) return false;
-  return RESULT_ASK.test(lower) || RUN_ORDER.test(lower);
+  if (DECODE_AND_RUN.test(text)) return true;
+  return PRIMITIVE.test(text) && (RESULT_ASK.test(text) || RUN_ORDER.test(text));
 }

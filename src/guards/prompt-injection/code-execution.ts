@@ -11,24 +11,32 @@
  * from any source's strings.
  *
  * Developers paste `eval`, `exec`, `subprocess` and `os.system` every day,
- * so neither half counts alone. The signal needs both:
- * - an ask aimed at the assistant to run it: `what is / what's / what would
- *   be the [final] result / output of` right before a quote, a backtick or
- *   a colon (the code is the object, inline); or `execute` / `run` /
- *   `evaluate` at the start of the text or a clause (after `.!?;:` or a new
- *   line, and up to three lead words: `please`, `now`, `just`, `then`,
- *   `and`, `so`, `hello`, `hi`, `hey`, `can / could / would you`) whose
- *   object is a colon, a quote, a backtick, `this`, `these` or `the
- *   following` ("Execute a shell command from Python?" is a how-to title,
- *   not an order);
+ * so neither half counts alone, and an ordinary question about such code
+ * is a question of the user's own ("What is the output of
+ * `subprocess.run(…)`? I expected a string", "Run this: os.popen('date')
+ * .read() — why the newline?"). The signal needs the message to be the
+ * order and its payload only:
+ * - the message opens (after at most three lead words: `please`, `now`,
+ *   `just`, `then`, `and`, `so`, `hello`, `hi`, `hey`, `can / could / would
+ *   you`, a comma after each allowed) with an ask to run code: `what is /
+ *   what's / what would be the [final] result / output of` right before a
+ *   quote, a backtick or a colon (the code is the object, inline); or
+ *   `execute` / `run` whose object is a colon, a quote, a backtick, or
+ *   `this / these / [the] following` with a colon or a code noun
+ *   (`[system / shell / os / python / bash / terminal] command(s) / code /
+ *   script / payload`) right after ("Execute a shell command from Python?"
+ *   is a how-to title; "execute the following steps" a plan; `evaluate`
+ *   mostly means judge);
+ * - no question mark anywhere (the user asks nothing of their own);
  * - a primitive that reaches the shell or leaves a Python sandbox:
  *   `os.popen`, `os.system`, `os.exec…`, `os.spawn…`, `subprocess.`,
  *   `popen(`, `__import__`, `__subclasses__`, `__globals__`,
  *   `__builtins__`, `child_process`, `Runtime.getRuntime`, `shell_exec`,
  *   `proc_open`, `/bin/sh`, `/bin/bash`, `| sh`, `| bash`, `nc -e`,
- *   `system / os / shell command`, `reverse shell`, `backdoor`.
- * `decode and execute` / `decode and run` (an encoded payload to be run)
- * counts on its own.
+ *   `system / os / shell command`, `reverse shell`, `backdoor`;
+ *   or, instead of the ask and the primitive, an opening `decode and
+ *   execute / run` with a colon or `it / this / the following` (an encoded
+ *   payload to be run).
  *
  * The text as written, case-insensitive (no folding: a folded reading was
  * not screened). Regular expressions without nested unbounded quantifiers
@@ -36,16 +44,20 @@
  */
 
 /*
- * KEEP RULE (round 51 hB, committed before the deciding run): the direct
- * 5-fold LOSO with CODE_EXECUTION=1 (`--loso --source-folds 5 --only direct
- * --loso-scores`; each row's `withoutCodeExecution` from the same run gives
- * the table without the rule, checked against the committed table). Kept if
- * one attack source gains >= 0.02 and none loses > 0.01, every benign
- * source's FPR is within +0.005, ordinary chat (synthetic) <= 0.042,
- * decoding requests <= 12 of 200, look-alikes <= 16 of 1,242, and of the 48
- * ordinary first turns of test/fixtures/r51-hB-code-ordinary.txt (written
- * and committed before the rule existed) at most 1 is newly blocked at the
- * default threshold with the rule on. Otherwise the rule stays off.
+ * KEEP RULE (round 51 hB; first committed at 2017143e, restated for the
+ * narrowed rule before the deciding measurement). The measurement: the
+ * floor method on the direct 5-fold LOSO scores of the base commit e3931c8e
+ * (`--loso --source-folds 5 --only direct --loso-scores`, rule off): every
+ * left-out row the rule reads scores at least 0.99 at its fold's threshold;
+ * exact because the rule reads no benign row of the screen, so no threshold
+ * moves. Kept (on) if one attack source gains >= 0.02 and none loses > 0.01,
+ * every benign source's FPR is within +0.005, ordinary chat (synthetic)
+ * <= 0.042, decoding requests <= 12 of 200, look-alikes <= 16 of 1,242; of
+ * the 48 ordinary first turns of test/fixtures/r51-hB-code-ordinary.txt
+ * (committed before the rule existed) at most 1 newly blocked at the
+ * default threshold; and of the 15 of r51-hB-code-ordinary-hard.txt
+ * (written before the rule read them; in sample for the narrowing) at most
+ * 1 newly blocked. Otherwise the rule stays off.
  */
 
 /**
@@ -74,19 +86,31 @@ export const CODE_EXECUTION_PROBABILITY = 0.99;
 const PRIMITIVE =
   /os\.popen|os\.system|os\.exec|os\.spawn|subprocess\.|popen\(|__import__|__subclasses__|__globals__|__builtins__|child_process|runtime\.getruntime|shell_exec|proc_open|\/bin\/sh|\/bin\/bash|\| sh|\| bash|nc -e|system command|os command|shell command|reverse shell|backdoor/i;
 
+/** Up to three lead words before the order, at the start of the message. */
+const LEAD =
+  '^\\s*(?:(?:please|now|just|then|and|so|hello|hi|hey|(?:can|could|would) you)(?:[ \\t]*,)?[ \\t]+){0,3}';
+
 /** An encoded payload handed over to be run. */
-const DECODE_AND_RUN = /decode and (?:execute|run)/i;
+const DECODE_AND_RUN = new RegExp(
+  `${LEAD}decode and (?:execute|run)[ \\t]*(?::|[ \\t]+(?:it|this|the following)\\b)`,
+  'i',
+);
 
 /** "what is the [final] result of '…" with the code inline. */
-const RESULT_ASK =
-  /\bwhat(?:\s+is|'s|\u2019s|\s+would\s+be)\s+the\s+(?:final\s+)?(?:result|output)\s+of\s{0,3}["'`\u2018\u201c:]/i;
+const RESULT_ASK = new RegExp(
+  `${LEAD}what(?:\\s+is|'s|\u2019s|\\s+would\\s+be)\\s+the\\s+(?:final\\s+)?(?:result|output)\\s+of\\s{0,3}["'\`\u2018\u201c:]`,
+  'i',
+);
 
-/** `execute` / `run` / `evaluate` opening a clause, aimed at code. */
-const RUN_ORDER =
-  /(?:^|[.!?;:\n])[ \t]*(?:(?:please|now|just|then|and|so|hello|hi|hey|(?:can|could|would) you)(?:[ \t]*,)?[ \t]+){0,3}(?:execute|run|evaluate)[ \t]*(?:[:"'`\u2018\u201c]|(?:this|these|the following|following)\b)/i;
+/** `execute` / `run` opening the message, aimed at code. */
+const RUN_ORDER = new RegExp(
+  `${LEAD}(?:execute|run)[ \\t]*(?:[:"'\`\u2018\u201c]|(?:this|these|the following|following)(?:[ \\t]*:|[ \\t]+(?:(?:system|shell|os|python|bash|terminal)[ \\t]+)?(?:commands?|code|script|payload)\\b))`,
+  'i',
+);
 
-/** Whether `text` asks the assistant to run code that reaches the shell. */
+/** Whether `text` is an order to run code that reaches the shell, and nothing else. */
 export function hasCodeExecution(text: string): boolean {
+  if (text.includes('?') || text.includes('\uff1f')) return false;
   if (DECODE_AND_RUN.test(text)) return true;
   return PRIMITIVE.test(text) && (RESULT_ASK.test(text) || RUN_ORDER.test(text));
 }

@@ -13,91 +13,20 @@
  *     [--corpora DIR] [--datasets DIR] [--misses FILE]
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   CODE_EXECUTION_PROBABILITY,
   hasCodeExecution,
 } from '../../../src/guards/prompt-injection/code-execution';
-import { syntheticRows } from '../augment';
-import { directRows, indirectRows, readJsonl, repositoryOf } from '../injection-data';
+import { screenLimit, screenRows } from './screen-rows';
 
 function argument(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1]! : fallback;
 }
-const paths = {
+const rows = screenRows({
   corpora: argument('--corpora', '../shared/corpora'),
   datasets: argument('--datasets', '../shared/datasets'),
-};
-interface Row {
-  id: string;
-  name: string;
-  label: number;
-  text: string;
-}
-const rows: Row[] = [];
-for (const row of [...directRows(paths), ...syntheticRows()]) {
-  rows.push({ id: row.id, name: `direct\t${row.group}`, label: row.label, text: row.text });
-}
-for (const row of indirectRows(paths)) {
-  rows.push({ id: row.id, name: `indirect\t${row.group}`, label: row.label, text: row.text });
-}
-for (const row of readJsonl(join(paths.corpora, 'harmful.jsonl'))) {
-  if (row.label === 0)
-    rows.push({
-      id: '',
-      name: `harmful\t${repositoryOf(row.source ?? '')}`,
-      label: 0,
-      text: row.text,
-    });
-}
-for (const row of readJsonl(join(paths.datasets, 'harmful.dev.jsonl'))) {
-  if (row.label === 0)
-    rows.push({ id: '', name: `harmful.dev\t${row.set}`, label: 0, text: row.text });
-}
-/** Ordinary first turns and follow-ups of the test fixtures (one text a line, or JSONL). */
-const fixtures = [
-  'ordinary-chat.txt',
-  'decoding-requests.txt',
-  'instruction-disclosure-ordinary.txt',
-  'pretext-ordinary.txt',
-  'system-prompt-questions.txt',
-  'r50-blind-first-turns.txt',
-  'r50-blind-noise-tails.txt',
-  'r50-prior-override-ordinary.txt',
-  'r50-prior-override-ordinary-2.txt',
-  'r50-prior-override-ordinary-3.txt',
-  'r50-prior-override-ordinary-4.txt',
-  'r50-prior-override-ordinary-5.txt',
-  'r50-blind-follow-ups.jsonl',
-  'r50-blind-harmful-benign.jsonl',
-  'r50-ordinary-addressing.jsonl',
-  'r50-harmful-directed-harm-benign.jsonl',
-  'followup-ordinary-hj.jsonl',
-  'followup-conversations.jsonl',
-  'harmful-ordinary-requests.jsonl',
-  'harmful-lookalikes.jsonl',
-  'r51-hB-code-ordinary.txt',
-];
-for (const file of fixtures) {
-  for (const line of readFileSync(join('test/fixtures', file), 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const texts: string[] = [];
-    if (file.endsWith('.jsonl')) {
-      const value = JSON.parse(line) as Record<string, unknown>;
-      if (typeof value.label === 'number' && value.label !== 0) continue;
-      for (const key of ['text', 'user', 'followUp']) {
-        if (typeof value[key] === 'string') texts.push(value[key] as string);
-      }
-      if (Array.isArray(value.turns)) {
-        value.turns.forEach((turn, index) => {
-          if (index % 2 === 0 && typeof turn === 'string') texts.push(turn);
-        });
-      }
-    } else texts.push(line);
-    for (const text of texts) rows.push({ id: '', name: `fixture\t${file}`, label: 0, text });
-  }
-}
+});
 const missesArgument = argument('--misses', '');
 const missed = new Map<string, { p: number; threshold: number }>();
 if (missesArgument) {
@@ -127,11 +56,10 @@ for (const row of rows) {
   }
   tallies.set(name, tally);
 }
-const limit = (count: number) => (count < 200 ? 1 : Math.floor(0.005 * count));
 const failed: string[] = [];
 console.log('kind\tset\tsource\trows\tfired\tleft-out misses\tmisses fired\traised over threshold');
 for (const [name, tally] of [...tallies].sort(([a], [b]) => (a < b ? -1 : 1))) {
-  const fails = name.startsWith('benign') && tally.fired > limit(tally.rows);
+  const fails = name.startsWith('benign') && tally.fired > screenLimit(tally.rows);
   if (fails) failed.push(name);
   console.log(
     `${name}\t${tally.rows}\t${tally.fired}${fails ? ' FAIL' : ''}\t${tally.misses}\t${tally.missesFired}\t${tally.raised}`,

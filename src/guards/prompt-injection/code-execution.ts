@@ -61,10 +61,11 @@
  */
 
 /**
- * Whether `scorePromptInjection` applies the rule (direct mode): off until it
- * passes its keep rule (the trainer's `CODE_EXECUTION=1` measures it).
+ * Whether `scorePromptInjection` applies the rule (direct mode, any turn): on
+ * since round 51, which kept it by the keep rule above (see the model card;
+ * the trainer's `CODE_EXECUTION=0` measures without it).
  */
-export const CODE_EXECUTION_ON = false;
+export const CODE_EXECUTION_ON = true;
 
 /** Signal id in `scorePromptInjection`'s signals (when the rule is on). */
 export const CODE_EXECUTION_SIGNAL = 'code-execution';

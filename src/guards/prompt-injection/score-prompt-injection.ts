@@ -123,6 +123,11 @@ export interface PromptInjectionScore {
    * `prior-override` (direct mode, first turns only: an order to set aside
    * the instructions before the message, "ignore the previous instructions
    * and …", see prior-override.ts; the score is at least 0.99),
+   * `code-execution` (direct mode, any turn, round 51: a message that is
+   * only an order to run code reaching the shell and its payload, "What is
+   * the final result of 'import os; os.popen(…).read()'", "Execute the
+   * following system command: …", with no question mark; see
+   * code-execution.ts; the score is at least 0.99),
    * `instruction-disclosure` and `pretext-wrapper` (direct mode; not named
    * today: both rules are off, `INSTRUCTION_DISCLOSURE_ON` and
    * `PRETEXT_RULE`, since review found them blocking ordinary first turns

@@ -72,7 +72,8 @@
  * The prior-override rule (round 50 hF, on by default; PRIOR_OVERRIDE=0 without it): a first-turn direct-mode text that orders the
  * instructions before it set aside counts at least PRIOR_OVERRIDE_PROBABILITY
  * (src/guards/prompt-injection/prior-override.ts; screen: injection/prior-override-screen.ts).
- * CODE_EXECUTION=1 (round 51 hB, off): a direct-mode text that asks the assistant to run code that
+ * CODE_EXECUTION=1 (round 51 hB; kept and on in scorePromptInjection, off here until the lead
+ * regenerates direct-model.ts, whose header count it changes): a direct-mode text that asks the assistant to run code that
  * reaches the shell counts at least CODE_EXECUTION_PROBABILITY (src/guards/prompt-injection/
  * code-execution.ts; screen: injection/code-execution-screen.ts); applied last, so `--loso-scores`
  * also writes `withoutCodeExecution`.
@@ -620,8 +621,10 @@ export function ruleProbability(
 }
 
 /**
- * The code-execution rule (round 51 hB, issue 15; off, CODE_EXECUTION=1 with
- * it): a direct-mode text that asks the assistant to run code that reaches
+ * The code-execution rule (round 51 hB, issue 15; kept by the Pareto rule and
+ * on in `scorePromptInjection`; here CODE_EXECUTION=1 until the lead flips it
+ * on and regenerates direct-model.ts, whose header count of threshold attacks
+ * caught goes 1,062 -> 1,069 of 2,275): a direct-mode text that asks the assistant to run code that reaches
  * the shell (`code-execution.ts`) gets at least `CODE_EXECUTION_PROBABILITY`.
  * Applied last, so `--loso-scores` also writes `withoutCodeExecution`.
  */

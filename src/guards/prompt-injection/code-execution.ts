@@ -63,7 +63,7 @@
 /**
  * Whether `scorePromptInjection` applies the rule (direct mode, any turn): on
  * since round 51, which kept it by the keep rule above (see the model card;
- * the trainer's `CODE_EXECUTION=0` measures without it).
+ * the trainer measures it with `CODE_EXECUTION=1`, see train-injection.ts).
  */
 export const CODE_EXECUTION_ON = true;
 

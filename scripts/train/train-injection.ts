@@ -75,6 +75,11 @@
  * INSTRUCTION_BANNER=1 (round 51 hA, off: not kept): a direct-mode text with a forged "new important
  * instructions" banner line counts at least 0.99 (src/guards/prompt-injection/instruction-banner.ts;
  * screen: injection/instruction-banner-screen.ts).
+ * CODE_EXECUTION=1 (round 51 hB; passed its keep rule, shipped off after review, here and in
+ * scorePromptInjection): a direct-mode text that asks the assistant to run code that
+ * reaches the shell counts at least CODE_EXECUTION_PROBABILITY (src/guards/prompt-injection/
+ * code-execution.ts; screen: injection/code-execution-screen.ts); applied last, so `--loso-scores`
+ * also writes `withoutCodeExecution`.
  * Quick ranking screen of a variant: scripts/train/injection/screen.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -82,6 +87,10 @@ import { join, resolve } from 'node:path';
 import { harmfulProbability } from '../../src/guards/harmful-content/harmful-model';
 import type { HarmfulScorer } from '../../src/guards/harmful-content/harmful-scorer';
 import { maxWindowSurprisal } from '../../src/guards/prompt-injection/char-language-model';
+import {
+  CODE_EXECUTION_PROBABILITY,
+  hasCodeExecution,
+} from '../../src/guards/prompt-injection/code-execution';
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
 import {
   EXFILTRATION_URL_PROBABILITY,
@@ -613,6 +622,31 @@ export function ruleProbability(
   judge?: DecodedJudge,
   pretext = PRETEXT,
   followsAssistant = FOLLOWS_ASSISTANT,
+): number {
+  const before = rulesBeforeCodeExecution(p, text, judge, pretext, followsAssistant);
+  return CODE_EXECUTION ? withCodeExecution(before, text) : before;
+}
+
+/**
+ * The code-execution rule (round 51 hB, issue 15; passed the Pareto rule, off
+ * after review, as in `scorePromptInjection`; on, direct-model.ts's header
+ * count of threshold attacks caught would go 1,062 -> 1,069 of 2,275): a direct-mode text that asks the assistant to run code that reaches
+ * the shell (`code-execution.ts`) gets at least `CODE_EXECUTION_PROBABILITY`.
+ * Applied last, so `--loso-scores` also writes `withoutCodeExecution`.
+ */
+const CODE_EXECUTION = process.env.CODE_EXECUTION === '1';
+
+function withCodeExecution(p: number, text: string): number {
+  return p < CODE_EXECUTION_PROBABILITY && hasCodeExecution(text) ? CODE_EXECUTION_PROBABILITY : p;
+}
+
+/** `ruleProbability` without the code-execution rule. */
+function rulesBeforeCodeExecution(
+  p: number,
+  text: string,
+  judge: DecodedJudge | undefined,
+  pretext: boolean,
+  followsAssistant: boolean,
 ): number {
   const out = rulesBeforePriorOverride(p, text, judge, pretext);
   return withInstructionBanner(
@@ -1346,6 +1380,8 @@ export interface LosoScore {
   withoutPriorOverride?: number;
   /** FOLLOWS_ASSISTANT: the probability of the row as a first turn, when it differs. */
   firstTurn?: number;
+  /** CODE_EXECUTION: the probability without the code-execution rule. */
+  withoutCodeExecution?: number;
 }
 
 /**
@@ -1467,6 +1503,17 @@ function leaveOneSourceOut(
                     injection,
                     row.text,
                     fitted.decodedHarmful,
+                  ),
+                }
+              : {}),
+            ...(CODE_EXECUTION
+              ? {
+                  withoutCodeExecution: rulesBeforeCodeExecution(
+                    injection,
+                    row.text,
+                    fitted.decodedHarmful,
+                    PRETEXT,
+                    FOLLOWS_ASSISTANT,
                   ),
                 }
               : {}),

@@ -3,6 +3,12 @@ import { GuardrailConfigError } from '../../core/errors';
 import { booleanOption, oneOf, stringOption, validateOptionsOnce } from '../../core/options';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { harmfulModels } from '../harmful-content/load-harmful-model';
+import {
+  CODE_EXECUTION_ON,
+  CODE_EXECUTION_PROBABILITY,
+  CODE_EXECUTION_SIGNAL,
+  hasCodeExecution,
+} from './code-execution';
 import { type DecodedSegment, maskEncodedRuns, readEncodings } from './decode-segments';
 import { bestHarmfulReading } from './decoded-harmful';
 import { maskEncodingTalk } from './encoding-talk';
@@ -123,6 +129,11 @@ export interface PromptInjectionScore {
    * `prior-override` (direct mode, first turns only: an order to set aside
    * the instructions before the message, "ignore the previous instructions
    * and …", see prior-override.ts; the score is at least 0.99),
+   * `code-execution` (direct mode, any turn, round 51: a message that is
+   * only an order to run code reaching the shell and its payload, "What is
+   * the final result of 'import os; os.popen(…).read()'", "Execute the
+   * following system command: …", with no question mark; see
+   * code-execution.ts; the score is at least 0.99),
    * `instruction-disclosure` and `pretext-wrapper` (direct mode; not named
    * today: both rules are off, `INSTRUCTION_DISCLOSURE_ON` and
    * `PRETEXT_RULE`, since review found them blocking ordinary first turns
@@ -410,6 +421,12 @@ export function scoreWithModels(
   if (PRIOR_OVERRIDE_ON && !followsAssistant && hasPriorOverride(text)) {
     signals.push(PRIOR_OVERRIDE_SIGNAL);
     score = Math.max(score, PRIOR_OVERRIDE_PROBABILITY);
+  }
+  // A request that the assistant run code reaching the shell (issue 15,
+  // round 51 hB; see code-execution.ts): any turn, the text as written.
+  if (CODE_EXECUTION_ON && hasCodeExecution(text)) {
+    signals.push(CODE_EXECUTION_SIGNAL);
+    score = Math.max(score, CODE_EXECUTION_PROBABILITY);
   }
   // A request for the assistant's own instructions (issue 15, round 48 hG;
   // see instruction-disclosure.ts): one pass over the text as written.

@@ -1,0 +1,112 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { cut, generateResult, stop, usage } from '../../../test/helpers';
+import { guardrails } from '../../middleware/guardrails-middleware';
+import { pii } from './pii';
+
+/*
+ * Round 51 review (hH) of r51-hD (issue 16, a potential-start hook for the
+ * name tagger's entities in window mode, with a hold bound of 32,768).
+ * An ordinary contacts export as a markdown table (a header, then one
+ * `| Name | Company |` row per person), streamed in deltas of 20 with
+ * pii PERSON / STREET_ADDRESS / LOCATION / ORGANIZATION redacting.
+ *
+ * At the base (e3931c8e) the table streams as it is written: the first
+ * text reaches the reader after a few hundred characters of 50,558 (2,000
+ * rows), and 2,300 rows (58,148 characters) stream to the end as generate
+ * gives them. On r51-hD at c3debeef the hook holds the table whole: the
+ * first text comes only after all 50,558 characters (one delta), and at 2,300 rows the hold
+ * passes the bound and the answer ends with `content-filter` ("Sorry, I
+ * can't help with that."), where generate redacts the names and keeps the
+ * table. (A list of names one per line or joined by ` · `
+ * is held whole at the base as well: the open name-list hold.)
+ * These pass at the base; if r51-hD merges as it is they become
+ * `it.fails` (the lead's call).
+ */
+const FIRST = ['Anna', 'Ben', 'Carmen', 'Derek', 'Esther', 'Felix', 'Gina', 'Hiro', 'Ines'];
+const LAST = ['Kowalski', 'Foster', 'Ruiz', 'Wong', 'Levi', 'Wagner', 'Russo', 'Tanaka', 'Silva'];
+const FIRMS = ['Microsoft', 'Deloitte', 'Shopify', 'Telefónica', 'HSBC', 'Wix', 'SAP', 'Siemens'];
+
+function table(rows: number): string {
+  const lines = Array.from(
+    { length: rows },
+    (_, i) => `| ${FIRST[i % 9]} ${LAST[(i * 5) % 9]} | ${FIRMS[i % 8]} |`,
+  );
+  return `| Name | Company |\n|---|---|\n${lines.join('\n')}\n`;
+}
+
+const guard = () =>
+  pii({ entities: ['PERSON', 'STREET_ADDRESS', 'LOCATION', 'ORGANIZATION'], action: 'redact' });
+
+/** A model streaming `deltas` one per pull, counting the characters it has sent. */
+function countingModel(answer: string, deltas: string[]) {
+  const sent = { chars: 0 };
+  const parts: LanguageModelV4StreamPart[] = [
+    { type: 'stream-start', warnings: [] },
+    { type: 'text-start', id: 't1' },
+    ...deltas.map(delta => ({ type: 'text-delta' as const, id: 't1', delta })),
+    { type: 'text-end', id: 't1' },
+    { type: 'finish', finishReason: stop, usage },
+  ];
+  let at = 0;
+  const model = new MockLanguageModelV4({
+    doGenerate: async () => generateResult(answer),
+    doStream: async () => ({
+      stream: new ReadableStream<LanguageModelV4StreamPart>(
+        {
+          pull(controller) {
+            const part = parts[at++];
+            if (part === undefined) return controller.close();
+            if (part.type === 'text-delta') sent.chars += part.delta.length;
+            controller.enqueue(part);
+          },
+        },
+        { highWaterMark: 0 },
+      ),
+    }),
+  });
+  return { model, sent };
+}
+
+const windowed = () => guardrails({ output: [guard()], stream: { mode: 'window' } });
+
+describe('attack r51 review: a markdown table of names in window mode (r51-hD)', () => {
+  it('2,000 rows: text reaches the reader long before the table ends', async () => {
+    const text = table(2000);
+    expect(text.length).toBe(50_558);
+    const { model, sent } = countingModel(text, cut(text, [20]));
+    const guarded = wrapLanguageModel({ model, middleware: windowed() });
+    let first = -1;
+    let out = '';
+    for await (const delta of streamText({ model: guarded, prompt: 'hi' }).textStream) {
+      if (first < 0 && delta.length > 0) first = sent.chars;
+      out += delta;
+    }
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(2_048);
+    expect(out.startsWith('| Name | [ORGANIZATION] |\n|---|---|\n| [PERSON] | [ORGANIZATION] |')).toBe(
+      true,
+    );
+  }, 120_000);
+
+  it('2,300 rows stream to the end as generate gives them', async () => {
+    const text = table(2300);
+    expect(text.length).toBe(58_148);
+    const generated = await generateText({
+      model: wrapLanguageModel({ model: countingModel(text, [text]).model, middleware: windowed() }),
+      prompt: 'hi',
+    });
+    expect(generated.finishReason).toBe('stop');
+    const streamed = streamText({
+      model: wrapLanguageModel({
+        model: countingModel(text, cut(text, [20])).model,
+        middleware: windowed(),
+      }),
+      prompt: 'hi',
+    });
+    expect(await streamed.text).toBe(generated.text);
+    expect(await streamed.finishReason).toBe('stop');
+  }, 120_000);
+});

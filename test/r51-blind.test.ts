@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { generateText, type LanguageModelMiddleware, streamText, wrapLanguageModel } from 'ai';
+import { generateText, type LanguageModelMiddleware, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { Guardrail } from '../src/core/types';
@@ -10,7 +9,8 @@ import { pii } from '../src/guards/pii/pii';
 import { promptInjection } from '../src/guards/prompt-injection/prompt-injection';
 import { scorePromptInjection } from '../src/guards/prompt-injection/score-prompt-injection';
 import { guardrails } from '../src/middleware/guardrails-middleware';
-import { cut, generateResult, stop, usage } from './helpers/index';
+import { generateResult } from './helpers/index';
+import { countingModel, firstText } from './r51-blind-stream';
 
 /*
  * Round 51 review (hH): blind sets written before any round-51 branch was
@@ -84,36 +84,6 @@ const piiGuard = () =>
 const windowMiddleware = (): LanguageModelMiddleware =>
   guardrails({ output: [piiGuard()], stream: { mode: 'window' } });
 
-/** A model streaming `deltas` one per pull, counting the characters it has sent. */
-function countingModel(answer: string, deltas: string[]) {
-  const sent = { chars: 0 };
-  const parts: LanguageModelV4StreamPart[] = [
-    { type: 'stream-start', warnings: [] },
-    { type: 'text-start', id: 't1' },
-    ...deltas.map(delta => ({ type: 'text-delta' as const, id: 't1', delta })),
-    { type: 'text-end', id: 't1' },
-    { type: 'finish', finishReason: stop, usage },
-  ];
-  let at = 0;
-  const model = new MockLanguageModelV4({
-    doGenerate: async () => generateResult(answer),
-    doStream: async () => ({
-      stream: new ReadableStream<LanguageModelV4StreamPart>(
-        {
-          pull(controller) {
-            const part = parts[at++];
-            if (part === undefined) return controller.close();
-            if (part.type === 'text-delta') sent.chars += part.delta.length;
-            controller.enqueue(part);
-          },
-        },
-        { highWaterMark: 0 },
-      ),
-    }),
-  });
-  return { model, sent };
-}
-
 const CUTS = [[1], [5], [3, 11, 2, 17]];
 
 async function streamRow(index: number, text: string, cuts: number[][] = CUTS) {
@@ -125,14 +95,7 @@ async function streamRow(index: number, text: string, cuts: number[][] = CUTS) {
   const streamsEqual: boolean[] = [];
   const firstTextAfter: number[] = [];
   for (const sizes of cuts) {
-    const { model, sent } = countingModel(text, cut(text, sizes));
-    const guarded = wrapLanguageModel({ model, middleware: windowMiddleware() });
-    let out = '';
-    let first = -1;
-    for await (const delta of streamText({ model: guarded, prompt: 'hi' }).textStream) {
-      if (first < 0 && delta.length > 0) first = sent.chars;
-      out += delta;
-    }
+    const { first, out } = await firstText(windowMiddleware(), text, sizes);
     streamsEqual.push(out === generated);
     firstTextAfter.push(first);
   }

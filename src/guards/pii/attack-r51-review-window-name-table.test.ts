@@ -1,8 +1,7 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { cut, generateResult, stop, usage } from '../../../test/helpers';
+import { cut } from '../../../test/helpers';
+import { countingModel, firstText } from '../../../test/r51-blind-stream';
 import { guardrails } from '../../middleware/guardrails-middleware';
 import { pii } from './pii';
 
@@ -40,50 +39,7 @@ function table(rows: number): string {
 const guard = () =>
   pii({ entities: ['PERSON', 'STREET_ADDRESS', 'LOCATION', 'ORGANIZATION'], action: 'redact' });
 
-/** A model streaming `deltas` one per pull, counting the characters it has sent. */
-function countingModel(answer: string, deltas: string[]) {
-  const sent = { chars: 0 };
-  const parts: LanguageModelV4StreamPart[] = [
-    { type: 'stream-start', warnings: [] },
-    { type: 'text-start', id: 't1' },
-    ...deltas.map(delta => ({ type: 'text-delta' as const, id: 't1', delta })),
-    { type: 'text-end', id: 't1' },
-    { type: 'finish', finishReason: stop, usage },
-  ];
-  let at = 0;
-  const model = new MockLanguageModelV4({
-    doGenerate: async () => generateResult(answer),
-    doStream: async () => ({
-      stream: new ReadableStream<LanguageModelV4StreamPart>(
-        {
-          pull(controller) {
-            const part = parts[at++];
-            if (part === undefined) return controller.close();
-            if (part.type === 'text-delta') sent.chars += part.delta.length;
-            controller.enqueue(part);
-          },
-        },
-        { highWaterMark: 0 },
-      ),
-    }),
-  });
-  return { model, sent };
-}
-
 const windowed = () => guardrails({ output: [guard()], stream: { mode: 'window' } });
-
-/** The characters the model had sent when the first text reached the reader, and the text. */
-async function firstText(text: string) {
-  const { model, sent } = countingModel(text, cut(text, [20]));
-  const guarded = wrapLanguageModel({ model, middleware: windowed() });
-  let first = -1;
-  let out = '';
-  for await (const delta of streamText({ model: guarded, prompt: 'hi' }).textStream) {
-    if (first < 0 && delta.length > 0) first = sent.chars;
-    out += delta;
-  }
-  return { first, out };
-}
 
 describe('attack r51 review: lists of names in window mode (r51-hD)', () => {
   // Base: first text after 960 of 5,145 characters. r51-hD at c3debeef:
@@ -95,7 +51,7 @@ describe('attack r51 review: lists of names in window mode (r51-hD)', () => {
       (_, i) => `${i + 1}. ${FIRST[i % 9]} ${LAST[(i * 5) % 9]} – ${FIRMS[i % 8]}`,
     ).join('\n');
     expect(text.length).toBe(5_145);
-    const { first, out } = await firstText(text);
+    const { first, out } = await firstText(windowed(), text, [20]);
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(2_048);
     expect(out.startsWith('1. [PERSON] – [ORGANIZATION]\n2. [PERSON] – [ORGANIZATION]')).toBe(true);
@@ -104,7 +60,7 @@ describe('attack r51 review: lists of names in window mode (r51-hD)', () => {
   it('2,000 table rows: text reaches the reader long before the table ends', async () => {
     const text = table(2000);
     expect(text.length).toBe(50_558);
-    const { first, out } = await firstText(text);
+    const { first, out } = await firstText(windowed(), text, [20]);
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(2_048);
     expect(

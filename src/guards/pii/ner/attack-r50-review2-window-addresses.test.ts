@@ -35,25 +35,18 @@ const LINES_THEN_ORDER =
   'Raman\nMoreau Moreau Maria\nToronto PO Box 7 Paris 75001 PO Box 7 Nowak Samuel\nLucas Dublin 2 Olga the , Acme Logistics Ltd. Tomasz Ingrid Lopez\nContoso Health Our warehouse team double-checked the items before packing. Thanks for your order, we will send it out tomorrow morning. Please keep the receipt for your records. The courier usually arrives between nine and five. Thanks for your order, we will send it out tomorrow morning. Send it to Aisha Haddad\r\nNorthwind Traders\r\n92 Maple Avenue\r\nApt 3\r\nLeeds LS1 4AP\n\nWashington Olga Washington Grace Samuel Washington\nCastillo Aisha\nNowak Haddad Nowak Suite 200 Tomasz Brennan\nIngrid the Aisha\nWhitfield\nWashington Blue Harbor Bank CO Aisha Washington Mr. Tomasz Daniel Castillo If anything is missing, reply to this message and we will fix it. Best, Olga Raman from Contoso Health. Deliver to\nDr. Priya Whitfield\n322 Queen Street West\nToronto, ON M5V 2T6\n\nBlue Harbor Bank Grace Haddad\nSpringfield Austin Contoso Health Ingrid Paris 75001\n, Paris 75001 Olga\nContoso Health Olga Castillo Northwind Traders Maria Aisha Ingrid Blue Harbor Bank Seattle Washington\nAisha Fatima Acme Logistics Ltd. Olga Raman Washington Samuel Maria Whitfield Olga Hiroshi Haddad Lucas Raman Whitfield Aisha Petrova Dublin 2 Lopez Toronto Suite 200 Daniel\nLeeds LS1 4AP Moreau Fatima c/o PO Box 7 Olga the Okafor\nOkafor The courier usually arrives between nine and five. If anything is missing, reply to this message and we will fix it. If anything is missing, reply to this message and we will fix it. Our warehouse team double-checked the items before packing. Our warehouse team double-checked the items before packing. Send it to\nAttn: Samuel Lopez\r\n1362 Kingsway\r\nLeeds LS1 4AP\n';
 
 describe('attack r50 review 2: window NER addresses (r50-hC)', () => {
-  // Round 51 (hE): generate's reading of each run changed. The runs were
-  // cut by the tagger's 160-character count on an address's I labels, at
-  // places set by where a chain of address runs began; with no count (an
-  // address ends where the model ends it, or after a line longer than 64
-  // characters), `Washington CO London Mr.`, the line after `221B Baker
-  // Street` and the order list's `Acme Logistics Ltd. Nowak Austin` are read
-  // inside the address run before them, as any later start reads them.
-  it('generate reads each run below as round 51 reads it (the reference the streams must meet)', async () => {
+  it('generate redacts each run below (the reference the streams must meet)', async () => {
     expect((await both(heldOut(180), [6])).generated).toContain(
-      '10 Downing Street Washington CO London Mr. Portland OR Suite 200',
+      '10 Downing Street Washington [ORGANIZATION]. Portland OR Suite 200',
     );
     expect((await both(heldOut(326), [3, 11, 1])).generated).toContain(
-      '221B Baker Street\nPortland New York NW1 6XE [PERSON] ship to London',
+      '221B Baker Street\n[ORGANIZATION] 6XE [PERSON] ship to London',
     );
     expect((await both(ORDER_LIST, edgeSizes(ORDER_LIST))).generated).toContain(
-      '[PERSON] Suite 200 Whitfield Tanaka New York Okafor Acme Logistics Ltd. Nowak Austin\nWashington Grace',
+      'Tanaka New York Okafor Acme [ORGANIZATION]\nWashington Grace',
     );
     expect((await both(LINES_THEN_ORDER, [3])).generated).toContain(
-      'Toronto Suite 200 Daniel\nLeeds LS1 4AP Moreau Fatima c/o PO Box 7',
+      'Raman Whitfield [ORGANIZATION]\n[PERSON] LS1 4AP [PERSON] c/o PO Box 7',
     );
   }, 120_000);
 
@@ -64,7 +57,7 @@ describe('attack r50 review 2: window NER addresses (r50-hC)', () => {
   // release that changed held-back text, `lastRead`): the stream equals generate.
   it('addresses 180 in deltas of 6 shows no run raw', async () => {
     const { generated, streamed } = await both(heldOut(180), [6]);
-    expect(streamed).toContain('Washington CO London Mr. Portland OR');
+    expect(streamed).toContain('Washington [ORGANIZATION]. Portland OR');
     expect(streamed).toBe(generated);
   }, 60_000);
 
@@ -75,30 +68,20 @@ describe('attack r50 review 2: window NER addresses (r50-hC)', () => {
   // release that changed held-back text, `lastRead`): the stream equals generate.
   it('addresses 326 in deltas of 3, 11, 1 shows no run raw', async () => {
     const { generated, streamed } = await both(heldOut(326), [3, 11, 1]);
-    expect(streamed).toContain('221B Baker Street\nPortland New York NW1 6XE [PERSON] ship to');
+    expect(streamed).toContain('221B Baker Street\n[ORGANIZATION] 6XE [PERSON] ship to');
     expect(streamed).toBe(generated);
   }, 60_000);
 
-  // Was open (new; still a leak after round 50 hK: no check within the
-  // window redacted the run, so `lastRead` had nothing to keep): `Acme
-  // Logistics Ltd. Nowak Austin` streamed raw (cut at each capitalised
-  // word's start and two characters in), generate redacted `Logistics Ltd.
-  // Nowak Austin` as one organisation: the tagger's 160-character count cut
-  // the address run before it right at `Acme`, a cut set by where the chain
-  // of runs began more than 1,000 characters back.
-  // Fixed by round 51 hE (no count on an address's I labels; a run ends
-  // after a line longer than 64 characters): generate reads the run inside
-  // the address as every later start does, and the stream equals generate
-  // in each chunking.
-  it("an order list cut at names' edges shows no run raw", async () => {
+  // Open (new; still a leak after round 50 hK: no check within the window
+  // redacted the run, so `lastRead` has nothing to keep): `Acme Logistics Ltd. Nowak Austin` streams raw (cut at each
+  // capitalised word's start and two characters in), generate redacts
+  // `Logistics Ltd. Nowak Austin` as one organisation; the run follows
+  // more than 256 characters of capitalised words after the second address.
+  it.fails("an order list cut at names' edges shows no run raw", async () => {
     const { generated, streamed } = await both(ORDER_LIST, edgeSizes(ORDER_LIST));
-    expect(streamed).toContain('Okafor Acme Logistics Ltd. Nowak Austin\nWashington');
+    expect(streamed).toContain('Okafor Acme [ORGANIZATION]\nWashington');
     expect(streamed).toBe(generated);
-    for (const sizes of [[3], [7], [1]]) {
-      const other = await windowAndGenerateTexts(guard(), ORDER_LIST, [sizes]);
-      expect(other.streamed).toEqual([other.generated]);
-    }
-  }, 120_000);
+  }, 60_000);
 
   // Was open (new): in deltas of 3, `Aisha Petrova Dublin 2 Lopez Toronto Suite
   // 200 Daniel` and `Leeds LS1 4AP Moreau Fatima` stream raw; generate
@@ -109,7 +92,7 @@ describe('attack r50 review 2: window NER addresses (r50-hC)', () => {
   // release that changed held-back text, `lastRead`): the stream equals generate.
   it('capitalised lines then an order in deltas of 3 show no run raw', async () => {
     const { generated, streamed } = await both(LINES_THEN_ORDER, [3]);
-    expect(streamed).toContain('Daniel\nLeeds LS1 4AP Moreau Fatima c/o');
+    expect(streamed).toContain('Whitfield [ORGANIZATION]\n[PERSON] LS1 4AP [PERSON] c/o');
     expect(streamed).toBe(generated);
   }, 60_000);
 });

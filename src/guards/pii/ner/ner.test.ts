@@ -123,10 +123,7 @@ describe('findNamedEntities', () => {
     for (const span of spans)
       expect(span.end - span.start).toBeLessThanOrEqual(nerMaxLength[span.type]);
     expect(spans.length).toBeGreaterThan(0);
-    // Round 51: each `1 Main Street` is now its own address (a run over the bound is cut at its
-    // commas; before, 160-character spans of several), so the second reading has more
-    // placeholders: 2.15 s -> 2.75 s CPU here, linear; the timeout is for a loaded machine.
-  }, 60_000);
+  });
 });
 
 describe('tokenize', () => {

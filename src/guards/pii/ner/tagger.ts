@@ -53,16 +53,6 @@ const maxLengthOfLabel = Array.from({ length: LABEL_COUNT }, (_, label) =>
   label === 0 ? 0 : nerMaxLength[nerEntities[(label - 1) >> 1]!],
 );
 const addressInside = 2 + 2 * nerEntities.indexOf('STREET_ADDRESS');
-/**
- * Round 51 (hE, issue 16): the longest part of a line (from the line's
- * first token, or the address's B token when it is on that line, to the
- * line's last token) after which an address's I label may go on, onto the
- * next line. An address written over lines has short lines (the dev
- * split's longest 81 characters over four lines); a run of address-like
- * words longer than this on one line ends with its line, so where a run
- * ends turns on that line, never on where a chain of runs began.
- */
-const ADDRESS_LINE = 64;
 
 /**
  * Tags `tokens` left to right, one label per token (greedy, no search): a
@@ -100,14 +90,7 @@ export function tagTokens(
   let previous2 = 0;
   let spanStart = 0;
   let afterPlaceholder = false;
-  // Where the line before token `index` starts (its first token's start), and the line before it.
-  let lineStart = 0;
-  let line = count > 0 ? starts[0]! : 0;
   for (let index = 0; index < count; index++) {
-    if (newlines[index] !== 0) {
-      lineStart = line;
-      line = starts[index]!;
-    }
     const placeholder = typed === undefined ? 0 : typed[index]!;
     if (placeholder !== 0) {
       labels[index] = 0;
@@ -128,10 +111,8 @@ export function tagTokens(
     const insideAllowed =
       inside !== 0 &&
       !afterPlaceholder &&
-      (inside === addressInside || ends[index]! - spanStart <= maxLengthOfLabel[inside]!) &&
-      (newlines[index] === 0 ||
-        (inside === addressInside &&
-          ends[index - 1]! - Math.max(lineStart, spanStart) <= ADDRESS_LINE));
+      ends[index]! - spanStart <= maxLengthOfLabel[inside]! &&
+      (newlines[index] === 0 || inside === addressInside);
     let best = 0;
     const same =
       reuse === undefined || afterPlaceholder
@@ -228,13 +209,10 @@ function sameInputs(
   if (scanned.placeSpan[index] !== before.placeSpan[at]) return -1;
   if (scanned.newline[index] !== before.newline[at]) return -1;
   if (previous !== 0) {
-    // An address across a line break turns on the line before: scored again (round 51).
-    if (scanned.newline[index] !== 0) return -1;
     // The base reading's own test, with the span it was in (it had no typed placeholder).
     const inside = previous % 2 === 1 ? previous + 1 : previous;
     const allowed =
-      (inside === addressInside ||
-        before.end[at]! - (at > 0 ? spanStarts[at - 1]! : 0) <= maxLengthOfLabel[inside]!) &&
+      before.end[at]! - (at > 0 ? spanStarts[at - 1]! : 0) <= maxLengthOfLabel[inside]! &&
       (before.newline[at] === 0 || inside === addressInside);
     if (allowed !== insideAllowed) return -1;
   }
@@ -249,72 +227,6 @@ function isWordAt(text: string, start: number): boolean {
 }
 
 const addressEntity = nerEntities.indexOf('STREET_ADDRESS');
-
-/**
- * Round 51 (hE, issue 16): a run of STREET_ADDRESS labels longer than
- * `nerMaxLength.STREET_ADDRESS`, cut into the pieces of `[first, last]`
- * that are addresses: its lines, and of a line longer than the bound its
- * comma-separated parts; a part still longer is cut into pieces from its
- * start, each as long as fits (such a part, 160 characters with no comma
- * or line break, is the one place a cut still turns on a start far back;
- * every word stays in an address either way). The tagger no longer cuts an
- * address's I labels at a count of characters from its B token: where such
- * cuts fell in a chain of address runs was set by where the chain began,
- * any distance back, so a stream's check, reading from a later start, cut
- * otherwise than `generate`. Here every cut is at a line break or a comma
- * of the run, the same from any start that sees the run's tokens labelled
- * alike and at least the bound of it. Pieces are pushed in text order,
- * trimmed to word tokens; linear in the run.
- */
-function addressPieces(
-  text: string,
-  scanned: Scanned,
-  first: number,
-  last: number,
-  spans: TokenSpan[],
-): void {
-  const starts = scanned.start;
-  const ends = scanned.end;
-  const push = (from: number, to: number) => {
-    while (from <= to && !isWordAt(text, starts[from]!)) from++;
-    while (to >= from && !isWordAt(text, starts[to]!)) to--;
-    while (from <= to) {
-      // A part still longer than the bound: pieces of it from its start, each as long as fits
-      // (fail closed: every word of the run stays in an address; a token longer is none).
-      let end = from;
-      while (end < to && ends[end + 1]! - starts[from]! <= addressMaxLength) end++;
-      while (end > from && !isWordAt(text, starts[end]!)) end--;
-      if (ends[end]! - starts[from]! <= addressMaxLength)
-        spans.push({
-          type: 'STREET_ADDRESS',
-          start: starts[from]!,
-          end: ends[end]!,
-          first: from,
-          last: end,
-        });
-      from = end + 1;
-      while (from <= to && !isWordAt(text, starts[from]!)) from++;
-    }
-  };
-  let line = first;
-  for (let index = first + 1; index <= last + 1; index++) {
-    if (index <= last && scanned.newline[index] === 0) continue;
-    const end = index - 1;
-    if (ends[end]! - starts[line]! <= addressMaxLength) push(line, end);
-    else {
-      let part = line;
-      for (let at = line; at <= end + 1; at++) {
-        const comma =
-          at <= end && ends[at]! - starts[at]! === 1 && text.charCodeAt(starts[at]!) === 44;
-        if (at <= end && !comma) continue;
-        push(part, at - 1);
-        part = at + 1;
-      }
-    }
-    line = index;
-  }
-}
-const addressMaxLength = nerMaxLength.STREET_ADDRESS;
 // Flag values as module constants (the span rules read no imported binding per token).
 const flagTitle = Flag.Title;
 const flagFirstName = Flag.FirstName;
@@ -1184,7 +1096,6 @@ export function spansOfLabels(
       const type = nerEntities[entity]!;
       if (ends[last]! - starts[first]! <= nerMaxLength[type])
         spans.push({ type, start: starts[first]!, end: ends[last]!, first, last });
-      else if (entity === addressEntity) addressPieces(text, scanned, first, last, spans);
     }
     index = end;
   }

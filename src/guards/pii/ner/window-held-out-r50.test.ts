@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { windowAndGenerateTexts } from '../../../../test/helpers';
 import {
-  type HeldOutSeeds,
-  heldOutDifferential,
-} from '../../../../test/helpers/held-out-differential';
-import { differentialTexts } from '../../../../test/helpers/window-differential';
+  type DifferentialKind,
+  type Differing,
+  differentialTexts,
+  HELD_OUT_KINDS,
+  windowDifferential,
+} from '../../../../test/helpers/window-differential';
 import { pii } from '../pii';
 
 /*
@@ -29,38 +31,53 @@ import { pii } from '../pii';
  * release before had redacted the run, the next check, reading from a
  * later start, left it): 4 (0, 0, 4, 0), 0 raw.
  */
-const SEEDS: HeldOutSeeds = {
+const SEEDS: Record<string, number> = {
   transcripts: 5001,
   signatures: 5002,
   addresses: 5003,
   marks: 5004,
 };
+const COUNT = 500;
 
 describe('window mode with names: held-out differential (round 50)', () => {
+  const found = new Map<DifferentialKind, Differing[]>();
+  beforeAll(async () => {
+    for (const kind of HELD_OUT_KINDS)
+      found.set(kind, await windowDifferential(kind, SEEDS[kind]!, COUNT, { edges: true }));
+  }, 1_800_000);
+
+  // Pins go down only.
+  it('differs in these texts, pinned (transcripts, signatures, addresses, marks)', () => {
+    expect(HELD_OUT_KINDS.map(kind => found.get(kind)!.map(one => one.index))).toEqual([
+      [],
+      [],
+      [40, 74, 284, 358],
+      [],
+    ]);
+  });
+
   // Addresses 180 and 326 showed words raw that generate redacts (466 did at
   // the base); round 50 (hK): none (`lastRead` in window-processor.ts), and
   // addresses 284 now redacts more than generate in one chunking
   // (`Globex Inc.` as `[ORGANIZATION].`, no word raw): 5 differ -> 4.
-  // Round 51 (hE): 4 -> 1 (addresses 74), none raw.
-  heldOutDifferential(SEEDS, [[], [], [74], []]);
+  it('shows no word raw that generate redacts', () => {
+    for (const kind of HELD_OUT_KINDS)
+      expect(found.get(kind)!.filter(one => one.raw.length > 0)).toEqual([]);
+  });
 
   /** Text `index` of the held-out addresses (PERSON and ORGANIZATION) streamed in deltas of `sizes`. */
   async function addresses(index: number, sizes: number[]) {
-    const text = differentialTexts('addresses', SEEDS.addresses, index + 1)[index]!;
+    const text = differentialTexts('addresses', SEEDS.addresses!, index + 1)[index]!;
     const guard = pii({ entities: ['PERSON', 'ORGANIZATION'], action: 'redact' });
     return windowAndGenerateTexts(guard, text, [sizes]);
   }
 
-  // Round 51 (hE): generate no longer redacts these runs. With no count on
-  // an address's I labels, `Washington CO London Mr.` and the line after
-  // `221B Baker Street` are read inside the address run before them, from
-  // the text's start as from any later start.
-  it('generate reads these address runs as round 51 reads them (the two below stream so too)', async () => {
+  it('generate redacts these address runs (the two below stream so too)', async () => {
     expect((await addresses(180, [6])).generated).toContain(
-      '10 Downing Street Washington CO London Mr. Portland OR',
+      '10 Downing Street Washington [ORGANIZATION]. Portland OR',
     );
     expect((await addresses(326, [3, 11, 1])).generated).toContain(
-      '221B Baker Street\nPortland New York NW1 6XE [PERSON] ship to London',
+      '221B Baker Street\n[ORGANIZATION] 6XE [PERSON] ship to London',
     );
   });
 

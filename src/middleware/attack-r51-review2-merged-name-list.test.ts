@@ -148,3 +148,58 @@ describe('attack r51 review 2 (hI): hD and hE merged, a name list read as one ad
     expect(streamed).toBe(generated);
   }, 120_000);
 });
+
+/*
+ * The same merged, with names written lower-case in a one-line list
+ * (`josé chen and olusegun …`, 2,650 characters, this review's seed
+ * 5151777, text 255; the tagger reads lower-case first names): in deltas
+ * of 38 the stream shows nine words raw that generate redacts (base, hD
+ * alone, hE alone: the stream equals generate). Expected: streamed ===
+ * generated; observed merged: raw ['and', 'ahmed', 'van', 'der', 'björn',
+ * 'josé', 'yuki', 'chloé', 'ivanova'].
+ */
+const LOWER = [
+  'zoë Patel and ahmed Rossi and wei van der berg and fatima and zoë and lars and Chloé ',
+  "O'Brien and björn van der Berg and Wei Okafor and fatima Müller and fatima garcía and zoë ",
+  'rossi and nguyen and wei and nguyen and Maria Silva and nguyen lopez and josé Dubois and ',
+  'Ahmed Novak and björn and giulia kowalski and yuki and nguyen smith and dmitri andersson ',
+  'and anna and olusegun Fischer and seán Nakamura and Maria van der Berg and Mateo Novak ',
+  'and seán silva and mateo haddad and Priya van der Berg and Anna Patel and hannah silva ',
+  "and maria Silva and Fatima Fischer and Priya Kim and josé O'Brien and ahmed Nakamura and ",
+  'hannah and Olusegun Okafor and ahmed kowalski and nguyen and seán Fischer and chloé ',
+  "Andersson and katarzyna rossi and Zoë O'Brien and hannah Silva and lars and Nguyen ",
+  'Kowalski and seán and José Rossi and maria Müller and Mateo Andersson and josé Okafor and ',
+  'björn lopez and lars garcía and chloé and giulia lopez and Anna Müller and chloé Dubois ',
+  "and Dmitri Kowalski and björn silva and priya Fischer and Yuki Kim and giulia o'brien and ",
+  'zoë dubois and priya garcía and Dmitri Lopez and Yuki Lopez and olusegun dubois and lars ',
+  'and Wei Smith and josé and José Silva and Björn Dubois and fatima Chen and ahmed and ',
+  "priya Okafor and nguyen and hannah and katarzyna O'Brien and hannah and katarzyna and ",
+  "mateo Kim and yuki O'Brien and ahmed García and wei ivanova and Olusegun Smith and lars ",
+  'and seán and lars and nguyen Dubois and yuki Müller and giulia and priya Novak and lars ',
+  'dubois and björn and lars and chloé and lars haddad and josé and zoë van der Berg and ',
+  "olusegun and fatima Andersson and Yuki O'Brien and zoë Lopez and Giulia Andersson and ",
+  'olusegun and Dmitri Andersson and wei and giulia patel and Giulia Smith and Fatima van ',
+  'der Berg and maria and fatima müller and josé Kowalski and katarzyna and Katarzyna van ',
+  'der Berg and Wei Okafor and giulia and Zoë Patel and chloé and wei ivanova and yuki and ',
+  'björn and ahmed and chloé and björn van der Berg and wei Dubois and seán rossi and Yuki ',
+  "Rossi and Björn O'Brien and maria Kowalski and olusegun ivanova and katarzyna and wei ",
+  'chen and Fatima Kowalski and zoë andersson and olusegun Dubois and zoë and mateo and ',
+  'hannah novak and seán Chen and Anna Kim and josé kim and Dmitri Chen and seán García and ',
+  'mateo and chloé nakamura and Fatima García and giulia and lars and ahmed Kowalski and wei ',
+  'dubois and ahmed and wei and Dmitri Kowalski and priya patel and Olusegun Kowalski and ',
+  'maria Haddad and chloé Haddad and Wei García and maria and seán and dmitri ivanova and ',
+  'dmitri and dmitri Smith and katarzyna and hannah garcía and hannah silva and seán novak ',
+  'and priya and Nguyen Nakamura ',
+]
+  .join('')
+  .slice(0, -1);
+
+describe('attack r51 review 2 (hI): hD and hE merged, a lower-case name list', () => {
+  it.fails('a one-line list of lower-case names in deltas of 38 streams as generate gives it', async () => {
+    expect(LOWER.length).toBe(2650);
+    const { generated, streamed, finish } = await generatedAndStreamed(LOWER, 38);
+    expect(finish).toBe('stop');
+    expect(rawWhereGenerateRedacts(LOWER, generated, streamed)).toEqual([]);
+    expect(streamed).toBe(generated);
+  }, 120_000);
+});

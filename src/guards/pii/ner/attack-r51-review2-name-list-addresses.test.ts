@@ -90,3 +90,44 @@ describe('attack r51 review 2 (hI): a list of names, one a line, read as address
     expect(addresses.length).toBeLessThanOrEqual(8);
   });
 });
+
+/*
+ * Worse on one line: the round 50 review's 20 KB run of `First Last `
+ * pairs (`attack-r50-review3-hold-bound-raw.test.ts`'s `nameRun`, whose
+ * generate length 6,747 fails at hE: 18,249) is read from its 440th
+ * character on as one address (19,806 characters of STREET_ADDRESS pieces
+ * at hE f6e9ea85; 4,408 at the base). With `pii({ entities: ['PERSON',
+ * 'LOCATION', 'ORGANIZATION'] })` the names in it are no longer found:
+ * 2,680 characters covered (46 spans) against 16,376 (281 spans) at the
+ * base e3931c8e. Expected: at least the base's coverage; observed: 2,680.
+ */
+const PAIR_FIRSTS = [
+  ...['Maria', 'James', 'Anna', 'Lars', 'Priya', 'Kenji', 'Olga', 'Pedro', 'Fatima', 'John'],
+  ...['Emily', 'Chen', 'Sofia', 'David', 'Ahmed', 'Laura', 'Mikhail', 'Grace', 'Tom', 'Ines'],
+];
+const PAIR_LASTS = [
+  ...['Lopez', 'Smith', 'Kowalski', 'Nilsson', 'Patel', 'Tanaka', 'Ivanova', 'Santos', 'Haddad'],
+  ...['Miller', 'Brown', 'Wei', 'Rossi', 'Cohen', 'Khan', 'Garcia', 'Petrov', 'Okafor', 'Baker'],
+  'Silva',
+];
+
+function nameRun(): string {
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  let text = '';
+  while (text.length < 20 * 1024) text += `${PAIR_FIRSTS[next(20)]} ${PAIR_LASTS[next(20)]} `;
+  return text;
+}
+
+describe('attack r51 review 2 (hI): a one-line run of names read as one address', () => {
+  it.fails('PERSON, LOCATION, ORGANIZATION cover as much of a 20 KB name run as at the base', () => {
+    const text = nameRun();
+    expect(text.length).toBe(20_487);
+    const spans = findNamedEntities(text, ['PERSON', 'LOCATION', 'ORGANIZATION']);
+    const covered = spans.reduce((sum, span) => sum + span.end - span.start, 0);
+    expect(covered).toBeGreaterThanOrEqual(16_376);
+  });
+});

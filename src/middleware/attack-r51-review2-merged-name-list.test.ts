@@ -1,9 +1,7 @@
-import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { cut, modelFor } from '../../test/helpers';
+import { windowAndGenerateTexts } from '../../test/helpers';
 import { rawWhereGenerateRedacts } from '../../test/helpers/window-differential';
 import { pii } from '../guards/pii/pii';
-import { guardrails } from './guardrails-middleware';
 
 /*
  * Round 51 second review (hI) of r51-hD (c3debeef) and r51-hE (f6e9ea85)
@@ -112,38 +110,17 @@ const NAMES = [
 
 const FOUR = ['PERSON', 'STREET_ADDRESS', 'LOCATION', 'ORGANIZATION'] as const;
 
-/** What generate gives for `text`, and what the window stream in deltas of `size` gives and how it ends. */
+/** What generate gives for `text`, and what the window stream in deltas of `size` gives. */
 async function generatedAndStreamed(text: string, size: number) {
-  const make = () =>
-    guardrails({
-      output: [pii({ entities: [...FOUR], action: 'redact' })],
-      stream: { mode: 'window' },
-      blockedMessage: 'BLOCKED',
-    });
-  const generated = (
-    await generateText({
-      model: wrapLanguageModel({ model: modelFor(text, [text]), middleware: make() }),
-      prompt: 'hi',
-    })
-  ).text;
-  const result = streamText({
-    model: wrapLanguageModel({ model: modelFor(text, cut(text, [size])), middleware: make() }),
-    prompt: 'hi',
-  });
-  let streamed = '';
-  let finish = '';
-  for await (const part of result.fullStream) {
-    if (part.type === 'text-delta') streamed += part.text;
-    if (part.type === 'finish') finish = part.finishReason;
-  }
-  return { generated, streamed, finish };
+  const guard = pii({ entities: [...FOUR], action: 'redact' });
+  const { generated, streamed } = await windowAndGenerateTexts(guard, text, [[size]]);
+  return { generated, streamed: streamed[0]! };
 }
 
 describe('attack r51 review 2 (hI): hD and hE merged, a name list read as one address run', () => {
   it.fails('a list of names, one a line, in one delta streams as generate gives it', async () => {
     expect(NAMES.length).toBe(1_126);
-    const { generated, streamed, finish } = await generatedAndStreamed(NAMES, NAMES.length);
-    expect(finish).toBe('stop');
+    const { generated, streamed } = await generatedAndStreamed(NAMES, NAMES.length);
     expect(rawWhereGenerateRedacts(NAMES, generated, streamed)).toEqual([]);
     expect(streamed).toBe(generated);
   }, 120_000);
@@ -197,8 +174,7 @@ const LOWER = [
 describe('attack r51 review 2 (hI): hD and hE merged, a lower-case name list', () => {
   it.fails('a one-line list of lower-case names in deltas of 38 streams as generate gives it', async () => {
     expect(LOWER.length).toBe(2650);
-    const { generated, streamed, finish } = await generatedAndStreamed(LOWER, 38);
-    expect(finish).toBe('stop');
+    const { generated, streamed } = await generatedAndStreamed(LOWER, 38);
     expect(rawWhereGenerateRedacts(LOWER, generated, streamed)).toEqual([]);
     expect(streamed).toBe(generated);
   }, 120_000);

@@ -1,9 +1,7 @@
-import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { cut, modelFor } from '../../test/helpers';
+import { windowAndGenerateTexts } from '../../test/helpers';
 import { rawWhereGenerateRedacts } from '../../test/helpers/window-differential';
 import { pii } from '../guards/pii/pii';
-import { guardrails } from './guardrails-middleware';
 
 /*
  * Round 51 second review (hI) of r51-hD at c3debeef (issue 16: the
@@ -71,38 +69,17 @@ const STAFF = [
 
 const FOUR = ['PERSON', 'STREET_ADDRESS', 'LOCATION', 'ORGANIZATION'] as const;
 
-/** What generate gives for `text`, and what the window stream in deltas of `size` gives and how it ends. */
+/** What generate gives for `text`, and what the window stream in deltas of `size` gives. */
 async function generatedAndStreamed(text: string, size: number) {
-  const make = () =>
-    guardrails({
-      output: [pii({ entities: [...FOUR], action: 'redact' })],
-      stream: { mode: 'window' },
-      blockedMessage: 'BLOCKED',
-    });
-  const generated = (
-    await generateText({
-      model: wrapLanguageModel({ model: modelFor(text, [text]), middleware: make() }),
-      prompt: 'hi',
-    })
-  ).text;
-  const result = streamText({
-    model: wrapLanguageModel({ model: modelFor(text, cut(text, [size])), middleware: make() }),
-    prompt: 'hi',
-  });
-  let streamed = '';
-  let finish = '';
-  for await (const part of result.fullStream) {
-    if (part.type === 'text-delta') streamed += part.text;
-    if (part.type === 'finish') finish = part.finishReason;
-  }
-  return { generated, streamed, finish };
+  const guard = pii({ entities: [...FOUR], action: 'redact' });
+  const { generated, streamed } = await windowAndGenerateTexts(guard, text, [[size]]);
+  return { generated, streamed: streamed[0]! };
 }
 
 describe('attack r51 review 2 (hI): the NER hook releases a staff directory read from a later start', () => {
   it.fails('a staff directory in deltas of 30 streams as generate gives it', async () => {
     expect(STAFF.length).toBe(2_561);
-    const { generated, streamed, finish } = await generatedAndStreamed(STAFF, 30);
-    expect(finish).toBe('stop');
+    const { generated, streamed } = await generatedAndStreamed(STAFF, 30);
     expect(rawWhereGenerateRedacts(STAFF, generated, streamed)).toEqual([]);
     expect(streamed).toBe(generated);
   }, 120_000);

@@ -78,13 +78,15 @@ const names = (count: number) =>
   ).join('');
 
 describe('attack r51 review 2 (hI): a list of names, one a line, read as addresses', () => {
-  it.fails('PERSON alone finds as many names in a 100-line list as at the base', () => {
+  // A guard on main: the branch this pinned (r51-hD, r51-hE) did not land (round 51 lead).
+  it('PERSON alone finds as many names in a 100-line list as at the base', () => {
     const text = names(100);
     expect(text.length).toBe(1_295);
     expect(findNamedEntities(text, ['PERSON']).length).toBeGreaterThanOrEqual(12);
   });
 
-  it.fails('the list is not read as 97 addresses (8 at the base)', () => {
+  // A guard on main: the branch this pinned (r51-hD, r51-hE) did not land (round 51 lead).
+  it('the list is not read as 97 addresses (8 at the base)', () => {
     const text = names(100);
     const addresses = findNamedEntities(text).filter(span => span.type === 'STREET_ADDRESS');
     expect(addresses.length).toBeLessThanOrEqual(8);
@@ -123,7 +125,8 @@ function nameRun(): string {
 }
 
 describe('attack r51 review 2 (hI): a one-line run of names read as one address', () => {
-  it.fails('PERSON, LOCATION, ORGANIZATION cover as much of a 20 KB name run as at the base', () => {
+  // A guard on main: the branch this pinned (r51-hD, r51-hE) did not land (round 51 lead).
+  it('PERSON, LOCATION, ORGANIZATION cover as much of a 20 KB name run as at the base', () => {
     const text = nameRun();
     expect(text.length).toBe(20_487);
     const spans = findNamedEntities(text, ['PERSON', 'LOCATION', 'ORGANIZATION']);

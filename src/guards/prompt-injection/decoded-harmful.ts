@@ -1,7 +1,12 @@
 import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { foldText } from './fold-text';
-import { SUFFIX_BANG_NEEDS_MIXED, textBeforeSuffix, textOutsideSuffix } from './suffix-gate';
+import {
+  SUFFIX_BANG_NEEDS_MIXED,
+  SUFFIX_SCRIPT_MIX_ON,
+  textBeforeSuffix,
+  textOutsideSuffix,
+} from './suffix-gate';
 
 /**
  * The harmful-request detector's judgement of a text's decoded segments
@@ -38,7 +43,8 @@ export function bestHarmfulReading(
  * before, between and after the suffixes by round 46's gate
  * (`textOutsideSuffix`). `bangNeedsMixed`: the `'before'` reading's gate
  * opens on lone `!` only beside a token mixing scripts
- * (`SUFFIX_BANG_NEEDS_MIXED`, round 46). Shared with the training script;
+ * (`SUFFIX_BANG_NEEDS_MIXED`, round 46); `scriptMix`, round 51's script-mix
+ * window opens it too (`SUFFIX_SCRIPT_MIX_ON`). Shared with the training script;
  * `scorePromptInjection` reads the same text (from the folded pieces it
  * already has).
  */
@@ -47,10 +53,13 @@ export function suffixHarmfulProbability(
   harmful: HarmfulScorer,
   reading: 'before' | 'outside' = 'before',
   bangNeedsMixed = SUFFIX_BANG_NEEDS_MIXED,
+  scriptMix = SUFFIX_SCRIPT_MIX_ON,
 ): number {
   const folded = foldText(text);
   const requests =
-    reading === 'outside' ? textOutsideSuffix(folded) : textBeforeSuffix(folded, bangNeedsMixed);
+    reading === 'outside'
+      ? textOutsideSuffix(folded)
+      : textBeforeSuffix(folded, bangNeedsMixed, scriptMix);
   if (requests === undefined) return 0;
   return bestHarmfulReading(typeof requests === 'string' ? [requests] : requests, harmful)
     .probability;

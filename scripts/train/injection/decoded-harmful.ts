@@ -128,6 +128,20 @@ export const SUFFIX_WORD_PIECES = process.env.SUFFIX_WORD_PIECES === '1';
  */
 export const SUFFIX_SCRIPT_MIX = process.env.SUFFIX_SCRIPT_MIX === '1';
 
+/**
+ * Round 51 (hC, issue 15; `SUFFIX_CUT_BACK=1`, off until its left-out run
+ * passes its keep rule): the suffix rule reads the text before the gate's
+ * cut and before each of the up to 10 tokens before it, and takes the best
+ * (`SUFFIX_CUT_BACK_ON` at run time, `textsBeforeSuffix`). The keep rule
+ * above holds for it and for `SUFFIX_SCRIPT_MIX=1` alone and together; one
+ * run with both measures all three by the floor method (each left-out row's
+ * score without the rule and the request's probability per variant are in
+ * `--loso-scores`; valid while no fold threshold moves). If the two together
+ * pass, both ship; else a variant alone that passes ships; else neither.
+ * The 50 ordinary first turns are judged for the variant that would ship.
+ */
+export const SUFFIX_CUT_BACK = process.env.SUFFIX_CUT_BACK === '1';
+
 let suffixVocabulary: WordSet | undefined;
 
 /** The word-piece gate's vocabulary, built once from `corpora` (default: the trainer's). */
@@ -178,7 +192,7 @@ export function wordVocabularyFiles(corpora: string): Map<string, string> {
   ]);
 }
 
-/** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`, `SUFFIX_BANG_MIXED`, `SUFFIX_WORD_PIECES`, `SUFFIX_SCRIPT_MIX`). */
+/** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`, `SUFFIX_BANG_MIXED`, `SUFFIX_WORD_PIECES`, `SUFFIX_SCRIPT_MIX`, `SUFFIX_CUT_BACK`). */
 export function suffixRuleProbability(text: string, harmful: HarmfulScorer): number {
   if (SUFFIX_WORD_PIECES) {
     const request = textBeforeAnySuffix(foldText(text), suffixWordVocabulary, SUFFIX_BANG_MIXED);
@@ -190,6 +204,7 @@ export function suffixRuleProbability(text: string, harmful: HarmfulScorer): num
     SUFFIX_OUTSIDE ? 'outside' : 'before',
     SUFFIX_BANG_MIXED,
     SUFFIX_SCRIPT_MIX,
+    SUFFIX_CUT_BACK,
   );
 }
 

@@ -3,9 +3,10 @@ import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { foldText } from './fold-text';
 import {
   SUFFIX_BANG_NEEDS_MIXED,
+  SUFFIX_CUT_BACK_ON,
   SUFFIX_SCRIPT_MIX_ON,
-  textBeforeSuffix,
   textOutsideSuffix,
+  textsBeforeSuffix,
 } from './suffix-gate';
 
 /**
@@ -44,7 +45,9 @@ export function bestHarmfulReading(
  * (`textOutsideSuffix`). `bangNeedsMixed`: the `'before'` reading's gate
  * opens on lone `!` only beside a token mixing scripts
  * (`SUFFIX_BANG_NEEDS_MIXED`, round 46); `scriptMix`, round 51's script-mix
- * window opens it too (`SUFFIX_SCRIPT_MIX_ON`). Shared with the training script;
+ * window opens it too (`SUFFIX_SCRIPT_MIX_ON`); `cutBack`, the best of the
+ * texts before the cut and before each of the tokens before it
+ * (`SUFFIX_CUT_BACK_ON`, `textsBeforeSuffix`). Shared with the training script;
  * `scorePromptInjection` reads the same text (from the folded pieces it
  * already has).
  */
@@ -54,13 +57,13 @@ export function suffixHarmfulProbability(
   reading: 'before' | 'outside' = 'before',
   bangNeedsMixed = SUFFIX_BANG_NEEDS_MIXED,
   scriptMix = SUFFIX_SCRIPT_MIX_ON,
+  cutBack = SUFFIX_CUT_BACK_ON,
 ): number {
   const folded = foldText(text);
   const requests =
     reading === 'outside'
       ? textOutsideSuffix(folded)
-      : textBeforeSuffix(folded, bangNeedsMixed, scriptMix);
+      : textsBeforeSuffix(folded, bangNeedsMixed, scriptMix, cutBack);
   if (requests === undefined) return 0;
-  return bestHarmfulReading(typeof requests === 'string' ? [requests] : requests, harmful)
-    .probability;
+  return bestHarmfulReading(requests, harmful).probability;
 }

@@ -163,15 +163,7 @@ export function adversarialSuffixStart(
   let found = -1;
   forEachToken(pieces, (start, _end, lone, kinds, scripts) => {
     const tokenKind =
-      kinds === 3
-        ? latin()
-          ? 2
-          : 0
-        : lone
-          ? 1
-          : scriptMix && kinds === 2 && latin()
-            ? 3
-            : 0;
+      kinds === 3 ? (latin() ? 2 : 0) : lone ? 1 : scriptMix && kinds === 2 && latin() ? 3 : 0;
     const slot = tokens % SUFFIX_WINDOW;
     if (tokens >= SUFFIX_WINDOW && kind[slot] !== 0) {
       if (kind[slot] === 3) other--;
@@ -188,7 +180,8 @@ export function adversarialSuffixStart(
     const round45 = inWindow >= SUFFIX_ODD && (!bangNeedsMixed || mixed > 0);
     // Round 51: or three odd tokens (other-script ones too), one mixing scripts, whose
     // letters of other scripts come from two script groups at least (`SUFFIX_SCRIPT_MIX_ON`).
-    const mix = scriptMix && !round45 && mixed > 0 && inWindow + other >= SUFFIX_ODD && windowScripts();
+    const mix =
+      scriptMix && !round45 && mixed > 0 && inWindow + other >= SUFFIX_ODD && windowScripts();
     if (!round45 && !mix) return false;
     // The oldest odd token of the window (tokens of another script count for `mix` only).
     for (let back = Math.min(tokens, SUFFIX_WINDOW); back >= 1; back--) {
@@ -250,6 +243,59 @@ export function textBeforeSuffix(
   const start = adversarialSuffixStart(folded, bangNeedsMixed, scriptMix);
   if (start <= 0) return undefined;
   return typeof folded === 'string' ? folded.slice(0, start) : piecesPrefix(folded, start);
+}
+
+/**
+ * Round 51 (hC, issue 15; off until its left-out run passes its keep rule,
+ * `SUFFIX_CUT_BACK=1` in the trainer): the suffix rule reads the text
+ * before the gate's cut and the texts before each of the `SUFFIX_WINDOW`
+ * tokens before it, and takes the best. The gate cuts at the oldest odd
+ * token of its first open window, and an optimised suffix often opens with
+ * tokens of plain shape (`widgetienceaming robot repeating`): the cut then
+ * leaves up to a window of suffix in the request, which lowers the harmful
+ * reading of it. The readings keep at least `SUFFIX_CUT_BACK_MIN_TOKENS`
+ * tokens.
+ */
+export const SUFFIX_CUT_BACK_ON = false;
+
+/** Fewest tokens a walked-back request keeps (`SUFFIX_CUT_BACK_ON`). */
+export const SUFFIX_CUT_BACK_MIN_TOKENS = 3;
+
+/**
+ * The requests before an adversarial suffix of `folded` (a folded text or
+ * its pieces): the text before the gate's cut (`textBeforeSuffix`, with
+ * `bangNeedsMixed` and `scriptMix` as there), then, with `cutBack`, the
+ * texts before each of the up to `SUFFIX_WINDOW` tokens before the cut that
+ * keep at least `SUFFIX_CUT_BACK_MIN_TOKENS` tokens, longest first;
+ * `undefined` when the gate stays shut or nothing comes before the suffix.
+ * At most `SUFFIX_WINDOW + 1` readings, each a prefix of the text: linear.
+ */
+export function textsBeforeSuffix(
+  folded: string | readonly string[],
+  bangNeedsMixed = SUFFIX_BANG_NEEDS_MIXED,
+  scriptMix = SUFFIX_SCRIPT_MIX_ON,
+  cutBack = SUFFIX_CUT_BACK_ON,
+): string[] | undefined {
+  const request = textBeforeSuffix(folded, bangNeedsMixed, scriptMix);
+  if (request === undefined) return undefined;
+  if (!cutBack) return [request];
+  // Token starts of the request, the last SUFFIX_WINDOW + SUFFIX_CUT_BACK_MIN_TOKENS kept (a ring).
+  const keep = SUFFIX_WINDOW + SUFFIX_CUT_BACK_MIN_TOKENS;
+  const starts: number[] = [];
+  let tokens = 0;
+  for (let index = 0; index < request.length; index++) {
+    const code = request.charCodeAt(index);
+    if (code > 32 && (index === 0 || request.charCodeAt(index - 1) <= 32)) {
+      starts[tokens % keep] = index;
+      tokens++;
+    }
+  }
+  const readings = [request];
+  // Cut before the last token, the one before it, …: each reading keeps MIN_TOKENS tokens.
+  for (let back = 1; back <= SUFFIX_WINDOW && tokens - back >= SUFFIX_CUT_BACK_MIN_TOKENS; back++) {
+    readings.push(request.slice(0, starts[(tokens - back) % keep]!));
+  }
+  return readings;
 }
 
 /**

@@ -262,13 +262,23 @@ export const SUFFIX_CUT_BACK_ON = false;
 export const SUFFIX_CUT_BACK_MIN_TOKENS = 3;
 
 /**
+ * Characters a walked-back request keeps at most, from its end (from the
+ * first token start in them): the text before the cut is read whole once,
+ * the walked-back readings only add a bounded tail each, so a long text
+ * costs about one reading more, not ten.
+ */
+export const SUFFIX_CUT_BACK_CHARS = 4096;
+
+/**
  * The requests before an adversarial suffix of `folded` (a folded text or
  * its pieces): the text before the gate's cut (`textBeforeSuffix`, with
  * `bangNeedsMixed` and `scriptMix` as there), then, with `cutBack`, the
  * texts before each of the up to `SUFFIX_WINDOW` tokens before the cut that
- * keep at least `SUFFIX_CUT_BACK_MIN_TOKENS` tokens, longest first;
+ * keep at least `SUFFIX_CUT_BACK_MIN_TOKENS` tokens, longest first, each
+ * its last `SUFFIX_CUT_BACK_CHARS` characters at most;
  * `undefined` when the gate stays shut or nothing comes before the suffix.
- * At most `SUFFIX_WINDOW + 1` readings, each a prefix of the text: linear.
+ * At most `SUFFIX_WINDOW + 1` readings, the first a prefix of the text, the
+ * others bounded: linear, about one reading of the text more.
  */
 export function textsBeforeSuffix(
   folded: string | readonly string[],
@@ -293,7 +303,13 @@ export function textsBeforeSuffix(
   const readings = [request];
   // Cut before the last token, the one before it, …: each reading keeps MIN_TOKENS tokens.
   for (let back = 1; back <= SUFFIX_WINDOW && tokens - back >= SUFFIX_CUT_BACK_MIN_TOKENS; back++) {
-    readings.push(request.slice(0, starts[(tokens - back) % keep]!));
+    const end = starts[(tokens - back) % keep]!;
+    let from = Math.max(0, end - SUFFIX_CUT_BACK_CHARS);
+    // From a token start: skip the rest of a token cut in two.
+    if (from > 0) {
+      while (from < end && request.charCodeAt(from - 1) > 32) from++;
+    }
+    readings.push(request.slice(from, end));
   }
   return readings;
 }

@@ -107,12 +107,12 @@ export const SUFFIX_BANG_MIXED = process.env.SUFFIX_BANG_MIXED !== '0';
 export const SUFFIX_WORD_PIECES = process.env.SUFFIX_WORD_PIECES === '1';
 
 /**
- * Round 51 (hC, issue 15; `SUFFIX_SCRIPT_MIX=1`, off until its left-out run
- * passes its keep rule): the suffix gate also opens on a window whose odd
+ * Round 51 (hC, issue 15; on by default since its left-out run passed the
+ * keep rule below, `SUFFIX_SCRIPT_MIX=0` trains without it): the suffix gate also opens on a window whose odd
  * tokens (other-script tokens too, one mixing scripts) draw letters from two
  * script groups or more (`SUFFIX_SCRIPT_MIX_ON` at run time, suffix-gate.ts).
  *
- * KEEP-RULE (written before the deciding run, round 45's Pareto rule):
+ * KEEP-RULE (written before the deciding run; passed, round 51: both kept, round 45's Pareto rule):
  * `SUFFIX_SCRIPT_MIX=1 npm run train -- --model injection --loso
  * --source-folds 5 --only direct`, against the committed
  * docs/prompt-injection-loso.json: one attack source gains >= 0.02 recall;
@@ -126,11 +126,11 @@ export const SUFFIX_WORD_PIECES = process.env.SUFFIX_WORD_PIECES === '1';
  * source of the corpora, dev sets, harmful.jsonl negatives, synthetic chat
  * and the ordinary-chat fixtures).
  */
-export const SUFFIX_SCRIPT_MIX = process.env.SUFFIX_SCRIPT_MIX === '1';
+export const SUFFIX_SCRIPT_MIX = process.env.SUFFIX_SCRIPT_MIX !== '0';
 
 /**
- * Round 51 (hC, issue 15; `SUFFIX_CUT_BACK=1`, off until its left-out run
- * passes its keep rule): the suffix rule reads the text before the gate's
+ * Round 51 (hC, issue 15; on by default since its left-out run passed the
+ * keep rule, `SUFFIX_CUT_BACK=0` trains without it): the suffix rule reads the text before the gate's
  * cut and before each of the up to 10 tokens before it, and takes the best
  * (`SUFFIX_CUT_BACK_ON` at run time, `textsBeforeSuffix`). The keep rule
  * above holds for it and for `SUFFIX_SCRIPT_MIX=1` alone and together; one
@@ -140,7 +140,7 @@ export const SUFFIX_SCRIPT_MIX = process.env.SUFFIX_SCRIPT_MIX === '1';
  * pass, both ship; else a variant alone that passes ships; else neither.
  * The 50 ordinary first turns are judged for the variant that would ship.
  */
-export const SUFFIX_CUT_BACK = process.env.SUFFIX_CUT_BACK === '1';
+export const SUFFIX_CUT_BACK = process.env.SUFFIX_CUT_BACK !== '0';
 
 let suffixVocabulary: WordSet | undefined;
 

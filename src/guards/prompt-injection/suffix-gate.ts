@@ -122,8 +122,9 @@ function forEachToken(
 export const SUFFIX_BANG_NEEDS_MIXED = true;
 
 /**
- * Round 51 (hC, issue 15; off until its left-out run passes its keep rule,
- * `SUFFIX_SCRIPT_MIX=1` in the trainer): the gate also opens on a window of
+ * Round 51 (hC, issue 15; on since its left-out run passed its keep rule,
+ * llm-adaptive-attacks 0.288 → 0.454 with the walked-back cut, nothing else
+ * moved; `SUFFIX_SCRIPT_MIX=0` in the trainer without it): the gate also opens on a window of
  * `SUFFIX_WINDOW` tokens holding `SUFFIX_ODD` odd tokens where tokens all in
  * another script (in a text mostly in Latin letters) count too, when one
  * of them mixes scripts inside the token and their letters of other scripts
@@ -133,7 +134,7 @@ export const SUFFIX_BANG_NEEDS_MIXED = true;
  * natural text quoting another language quotes one (round 46's weak
  * other-script tokens without this condition opened on 2% of arena-hard).
  */
-export const SUFFIX_SCRIPT_MIX_ON = false;
+export const SUFFIX_SCRIPT_MIX_ON = true;
 
 /**
  * Offset in `folded` (folded text, `foldText`, or its pieces in order,
@@ -246,8 +247,8 @@ export function textBeforeSuffix(
 }
 
 /**
- * Round 51 (hC, issue 15; off until its left-out run passes its keep rule,
- * `SUFFIX_CUT_BACK=1` in the trainer): the suffix rule reads the text
+ * Round 51 (hC, issue 15; on since its left-out run passed its keep rule,
+ * `SUFFIX_CUT_BACK=0` in the trainer without it): the suffix rule reads the text
  * before the gate's cut and the texts before each of the `SUFFIX_WINDOW`
  * tokens before it, and takes the best. The gate cuts at the oldest odd
  * token of its first open window, and an optimised suffix often opens with
@@ -256,7 +257,7 @@ export function textBeforeSuffix(
  * reading of it. The readings keep at least `SUFFIX_CUT_BACK_MIN_TOKENS`
  * tokens.
  */
-export const SUFFIX_CUT_BACK_ON = false;
+export const SUFFIX_CUT_BACK_ON = true;
 
 /** Fewest tokens a walked-back request keeps (`SUFFIX_CUT_BACK_ON`). */
 export const SUFFIX_CUT_BACK_MIN_TOKENS = 3;

@@ -9,6 +9,8 @@ import {
   adversarialSuffixStart,
   SUFFIX_CUT_BACK_CHARS,
   SUFFIX_CUT_BACK_MIN_TOKENS,
+  SUFFIX_CUT_BACK_ON,
+  SUFFIX_SCRIPT_MIX_ON,
   SUFFIX_WINDOW,
   textsBeforeSuffix,
 } from './suffix-gate';
@@ -134,6 +136,32 @@ describe('the walked-back cut (SUFFIX_CUT_BACK)', () => {
       [0, 0.992, 0, 0.999],
       [0, 0.973, 0, 0.993],
     ]);
+  });
+});
+
+describe('scorePromptInjection with both (kept by the round-51 left-out run)', () => {
+  it('ships both on', () => {
+    expect(SUFFIX_SCRIPT_MIX_ON).toBe(true);
+    expect(SUFFIX_CUT_BACK_ON).toBe(true);
+  });
+
+  it('blocks the hand-written requests with the multi-script suffix (0.017–0.057 without)', () => {
+    expect(requests.map(request => scorePromptInjection(`${request} ${tail}`))).toEqual([
+      { score: 1, signals: ['adversarial-suffix:harmful', 'harmful-topic'] },
+      { score: 0.999, signals: ['adversarial-suffix:harmful', 'harmful-topic'] },
+      { score: 0.993, signals: ['adversarial-suffix:harmful'] },
+    ]);
+  });
+
+  it('passes a harmless request with the same suffix, and the localisation snippet', () => {
+    expect(scorePromptInjection(`Tell me a fun fact about otters ${tail}`).score).toBeLessThan(
+      0.76,
+    );
+    expect(
+      scorePromptInjection(
+        'My i18n file has title_ru: Заголовок, title_el: Τίτλος, title_ko: 제목, label:Имя and the Korean one shows as boxes, why?',
+      ),
+    ).toEqual({ score: 0, signals: [] });
   });
 });
 

@@ -92,6 +92,7 @@ import {
   hasCodeExecution,
 } from '../../src/guards/prompt-injection/code-execution';
 import { readEncodings } from '../../src/guards/prompt-injection/decode-segments';
+import { suffixHarmfulProbability } from '../../src/guards/prompt-injection/decoded-harmful';
 import {
   EXFILTRATION_URL_PROBABILITY,
   hasExfiltrationUrl,
@@ -153,6 +154,7 @@ import {
   type HarmfulLeakControl,
   harmfulLeakControl,
   readingsProbability,
+  SUFFIX_BANG_MIXED,
   SUFFIX_HARMFUL,
   SUFFIX_WORD_PIECES,
   suffixRuleProbability,
@@ -1357,6 +1359,36 @@ export interface LosoRow {
   threshold: number;
 }
 
+/**
+ * Round 51 (hC): the suffix rule's parts of a left-out row's score, so one
+ * run tallies every gate variant by the floor method (the rule only floors
+ * a score): the score without the suffix rule, the fold's suffix cutoff, and
+ * the harmful probability of the request by round 46's gate, with the
+ * script-mix window, with the walked-back cut, and with both
+ * (`SUFFIX_SCRIPT_MIX`, `SUFFIX_CUT_BACK`). Only for the `'before'` reading.
+ */
+function suffixVariantScores(
+  injection: number,
+  text: string,
+  judge: DecodedJudge,
+): Pick<LosoScore, 'withoutSuffix' | 'suffixCutoff' | 'suffixVariants'> {
+  const { suffixCutoff, ...withoutRule } = judge;
+  return {
+    withoutSuffix: ruleProbability(injection, text, withoutRule),
+    ...(suffixCutoff !== undefined ? { suffixCutoff } : {}),
+    suffixVariants: (
+      [
+        [false, false],
+        [true, false],
+        [false, true],
+        [true, true],
+      ] as const
+    ).map(([mix, back]) =>
+      suffixHarmfulProbability(text, judge.harmful, 'before', SUFFIX_BANG_MIXED, mix, back),
+    ),
+  };
+}
+
 /** One left-out row's calibrated score and its fold's threshold (`--loso-scores FILE`, for error analysis). */
 export interface LosoScore {
   id: string;
@@ -1374,6 +1406,12 @@ export interface LosoScore {
   suffixHarmful?: number;
   /** FRAMED_HARMFUL: the harmful detector's probability of the best piece of a framed text (0 without a frame). */
   framedHarmful?: number;
+  /** SUFFIX_HARMFUL (round 51): the score without the suffix rule. */
+  withoutSuffix?: number;
+  /** SUFFIX_HARMFUL (round 51): the fold's suffix cutoff. */
+  suffixCutoff?: number;
+  /** SUFFIX_HARMFUL (round 51): the request's probability by gate variant (`suffixVariantScores`). */
+  suffixVariants?: number[];
   /** INSTRUCTION_DISCLOSURE: the probability without the instruction-disclosure rule. */
   withoutDisclosure?: number;
   /** PRIOR_OVERRIDE: the probability without the prior-override rule. */
@@ -1497,6 +1535,9 @@ function leaveOneSourceOut(
             ...(withoutPretext !== p ? { withoutPretext } : {}),
             ...(firstTurn !== p ? { firstTurn } : {}),
             ...parts,
+            ...(fitted.decodedHarmful?.suffixCutoff !== undefined
+              ? suffixVariantScores(injection, row.text, fitted.decodedHarmful)
+              : {}),
             ...(PRIOR_OVERRIDE
               ? {
                   withoutPriorOverride: rulesBeforePriorOverride(

@@ -106,6 +106,42 @@ export const SUFFIX_BANG_MIXED = process.env.SUFFIX_BANG_MIXED !== '0';
  */
 export const SUFFIX_WORD_PIECES = process.env.SUFFIX_WORD_PIECES === '1';
 
+/**
+ * Round 51 (hC, issue 15; on by default since its left-out run passed the
+ * keep rule below, `SUFFIX_SCRIPT_MIX=0` trains without it): the suffix gate also opens on a window whose odd
+ * tokens (other-script tokens too, one mixing scripts) draw letters from two
+ * script groups or more (`SUFFIX_SCRIPT_MIX_ON` at run time, suffix-gate.ts).
+ *
+ * KEEP-RULE (written before the deciding run; passed, round 51: both kept, round 45's Pareto rule):
+ * `SUFFIX_SCRIPT_MIX=1 npm run train -- --model injection --loso
+ * --source-folds 5 --only direct`, against the committed
+ * docs/prompt-injection-loso.json: one attack source gains >= 0.02 recall;
+ * no attack source with >= 10 rows loses > 0.01; every benign source's FPR
+ * within +0.005; synthetic ordinary chat left out <= 0.042; decoding
+ * requests flagged <= 12 of 200; look-alikes <= 16 of 1,242; and of the 50
+ * ordinary first turns of test/fixtures/r51-hC-ordinary-first-turns.txt
+ * (written before the gate was run on them) at most 1 newly blocked by the
+ * shipped model with the gate on. Screen (before the run, no model): the
+ * gate opens on no benign row the shipped gate does not (every benign
+ * source of the corpora, dev sets, harmful.jsonl negatives, synthetic chat
+ * and the ordinary-chat fixtures).
+ */
+export const SUFFIX_SCRIPT_MIX = process.env.SUFFIX_SCRIPT_MIX !== '0';
+
+/**
+ * Round 51 (hC, issue 15; on by default since its left-out run passed the
+ * keep rule, `SUFFIX_CUT_BACK=0` trains without it): the suffix rule reads the text before the gate's
+ * cut and before each of the up to 10 tokens before it, and takes the best
+ * (`SUFFIX_CUT_BACK_ON` at run time, `textsBeforeSuffix`). The keep rule
+ * above holds for it and for `SUFFIX_SCRIPT_MIX=1` alone and together; one
+ * run with both measures all three by the floor method (each left-out row's
+ * score without the rule and the request's probability per variant are in
+ * `--loso-scores`; valid while no fold threshold moves). If the two together
+ * pass, both ship; else a variant alone that passes ships; else neither.
+ * The 50 ordinary first turns are judged for the variant that would ship.
+ */
+export const SUFFIX_CUT_BACK = process.env.SUFFIX_CUT_BACK !== '0';
+
 let suffixVocabulary: WordSet | undefined;
 
 /** The word-piece gate's vocabulary, built once from `corpora` (default: the trainer's). */
@@ -156,7 +192,7 @@ export function wordVocabularyFiles(corpora: string): Map<string, string> {
   ]);
 }
 
-/** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`, `SUFFIX_BANG_MIXED`, `SUFFIX_WORD_PIECES`). */
+/** The suffix rule's probability of `text` as the trainer runs it (`SUFFIX_OUTSIDE`, `SUFFIX_BANG_MIXED`, `SUFFIX_WORD_PIECES`, `SUFFIX_SCRIPT_MIX`, `SUFFIX_CUT_BACK`). */
 export function suffixRuleProbability(text: string, harmful: HarmfulScorer): number {
   if (SUFFIX_WORD_PIECES) {
     const request = textBeforeAnySuffix(foldText(text), suffixWordVocabulary, SUFFIX_BANG_MIXED);
@@ -167,6 +203,8 @@ export function suffixRuleProbability(text: string, harmful: HarmfulScorer): num
     harmful,
     SUFFIX_OUTSIDE ? 'outside' : 'before',
     SUFFIX_BANG_MIXED,
+    SUFFIX_SCRIPT_MIX,
+    SUFFIX_CUT_BACK,
   );
 }
 

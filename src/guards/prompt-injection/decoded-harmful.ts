@@ -1,7 +1,13 @@
 import { EMPTY_WINDOW_LOGIT, maxWindowLogit } from '../harmful-content/harmful-model';
 import type { HarmfulScorer } from '../harmful-content/harmful-scorer';
 import { foldText } from './fold-text';
-import { SUFFIX_BANG_NEEDS_MIXED, textBeforeSuffix, textOutsideSuffix } from './suffix-gate';
+import {
+  SUFFIX_BANG_NEEDS_MIXED,
+  SUFFIX_CUT_BACK_ON,
+  SUFFIX_SCRIPT_MIX_ON,
+  textOutsideSuffix,
+  textsBeforeSuffix,
+} from './suffix-gate';
 
 /**
  * The harmful-request detector's judgement of a text's decoded segments
@@ -38,7 +44,10 @@ export function bestHarmfulReading(
  * before, between and after the suffixes by round 46's gate
  * (`textOutsideSuffix`). `bangNeedsMixed`: the `'before'` reading's gate
  * opens on lone `!` only beside a token mixing scripts
- * (`SUFFIX_BANG_NEEDS_MIXED`, round 46). Shared with the training script;
+ * (`SUFFIX_BANG_NEEDS_MIXED`, round 46); `scriptMix`, round 51's script-mix
+ * window opens it too (`SUFFIX_SCRIPT_MIX_ON`); `cutBack`, the best of the
+ * texts before the cut and before each of the tokens before it
+ * (`SUFFIX_CUT_BACK_ON`, `textsBeforeSuffix`). Shared with the training script;
  * `scorePromptInjection` reads the same text (from the folded pieces it
  * already has).
  */
@@ -47,11 +56,14 @@ export function suffixHarmfulProbability(
   harmful: HarmfulScorer,
   reading: 'before' | 'outside' = 'before',
   bangNeedsMixed = SUFFIX_BANG_NEEDS_MIXED,
+  scriptMix = SUFFIX_SCRIPT_MIX_ON,
+  cutBack = SUFFIX_CUT_BACK_ON,
 ): number {
   const folded = foldText(text);
   const requests =
-    reading === 'outside' ? textOutsideSuffix(folded) : textBeforeSuffix(folded, bangNeedsMixed);
+    reading === 'outside'
+      ? textOutsideSuffix(folded)
+      : textsBeforeSuffix(folded, bangNeedsMixed, scriptMix, cutBack);
   if (requests === undefined) return 0;
-  return bestHarmfulReading(typeof requests === 'string' ? [requests] : requests, harmful)
-    .probability;
+  return bestHarmfulReading(requests, harmful).probability;
 }

@@ -45,7 +45,7 @@ import {
 } from './prior-override';
 import { hasNoWord, maxPieceLogit, pieceScore } from './sentence-score';
 import { injectionSignals } from './signals';
-import { piecesPrefix, textBeforeSuffix } from './suffix-gate';
+import { piecesPrefix, textsBeforeSuffix } from './suffix-gate';
 import { SUFFIX_WORD_PIECES_ON, textBeforeAnySuffix } from './suffix-word-piece-gate';
 import { wordVocabularyAfter } from './word-vocabulary';
 
@@ -403,9 +403,12 @@ export function scoreWithModels(
         // Given by scorePromptInjection, or with the harmful model (promptInjection()).
         () => wordVocabularyAfter(harmfulScorer),
       )
-    : textBeforeSuffix(masked === text ? pieces : foldTextPieces(text));
+    : textsBeforeSuffix(masked === text ? pieces : foldTextPieces(text));
   if (request !== undefined) {
-    const { probability } = bestHarmfulReading([request], harmfulScorer());
+    const { probability } = bestHarmfulReading(
+      typeof request === 'string' ? [request] : request,
+      harmfulScorer(),
+    );
     if (probability >= SUFFIX_HARMFUL_CUTOFF) {
       signals.push('adversarial-suffix:harmful');
       if (probability > score) score = probability;

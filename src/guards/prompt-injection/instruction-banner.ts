@@ -21,6 +21,21 @@
  * case only): linear, no RegExp over the text.
  */
 
+/*
+ * KEEP-RULE (round 51 hJ, committed before the deciding evaluation): the
+ * rule narrowed to a banner followed by an order aimed at the assistant's
+ * own output or behaviour is kept iff, by the floor method on hA's left-out
+ * score file (/tmp/hA-scores.jsonl at each row's fold threshold, as hA
+ * measured it): one attack source gains >= 0.02, none loses > 0.01; every
+ * benign source's FPR within +0.005 (the benign screen: the rule fires on
+ * <= 0.5% of each benign source's rows, <= 1 under 200); ordinary chat
+ * (synthetic) <= 0.042; decoding requests <= 12 of 200; look-alikes <= 16 of
+ * 1,242; 0 of test/fixtures/r51-hJ-banner-ordinary.jsonl (45 rows, committed
+ * in fa8d6539 before the rule ran on them) and <= 1 of hA's 50
+ * (r51-hA-banner-ordinary.jsonl; its 2 firing rows are in sample for hJ)
+ * newly blocked by scorePromptInjection with the rule on.
+ */
+
 /**
  * Whether `scorePromptInjection` applies the rule (direct mode). Off until
  * its keep rule passes (round 51 hA; the trainer's `INSTRUCTION_BANNER=1`

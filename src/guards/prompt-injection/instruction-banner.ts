@@ -37,11 +37,12 @@
  */
 
 /**
- * Whether `scorePromptInjection` applies the rule (direct mode). Off until
- * its keep rule passes (round 51 hA; the trainer's `INSTRUCTION_BANNER=1`
- * measures it).
+ * Whether `scorePromptInjection` applies the rule (direct mode). On since
+ * round 51 hJ (the banner followed by an order to the assistant passed its
+ * keep rule; hA's banner-only reading did not); the trainer reads it by
+ * default (`INSTRUCTION_BANNER=0` without it).
  */
-export const INSTRUCTION_BANNER_ON = false;
+export const INSTRUCTION_BANNER_ON = true;
 
 /** Signal id in `scorePromptInjection`'s signals (when the rule is on). */
 export const INSTRUCTION_BANNER_SIGNAL = 'instruction-banner';
@@ -172,15 +173,92 @@ const IMPORTANT_WORDS = new Set([
 /** Words that may join the three. */
 const PARTICLES = new Set(['të', 'e', 'and', '&', 'und', 'et', 'y', 'i', 'en', 'ja', 'och', 'og']);
 
-/** Whether `text` carries a line that is a new-important-instructions banner. */
+/** Longest stretch after a banner read for an order to the assistant (characters). */
+export const MAX_ORDER_WINDOW = 300;
+
+/**
+ * Phrases (lower case, read as written) of an order aimed at the
+ * assistant's own output or behaviour (round 51 hJ): "in / at the end of
+ * your response", the prompt "you were given", "your system prompt"; in
+ * English, and informal second person in the languages of the banner
+ * lexicon (a notice to its readers uses the formal `votre`, `su`, `Ihrer`,
+ * and "reply to HR", "respond within", "include your number": verbs and
+ * nouns without the assistant's own response, which do not count).
+ */
+const ORDER_PHRASES = [
+  // en
+  'in your response',
+  'of your response',
+  'to your response',
+  'in your answer',
+  'of your answer',
+  'in your output',
+  'of your output',
+  'you were given',
+  'your system prompt',
+  'your initial prompt',
+  'the words above',
+  'output your',
+  // sq (Albanian)
+  'përgjigjen tënde',
+  'përgjigjes tënde',
+  'pergjigjen tende',
+  'të është dhënë',
+  'tënde të sistemit',
+  'id-në tënde',
+  // ga (Irish), gd (Scottish Gaelic)
+  'do fhreagra',
+  'do fhreagairt',
+  'fhreagairt agad',
+  'a fhuair thu',
+  // zu, xh
+  'mpendulweni yakho',
+  'mpendulo yakho',
+  'mpempendulo yakho',
+  'owawunikezwa',
+  'wesistimu yakho',
+  'wakho wesistimu',
+  // fr, es, it, de, pt, nl, pl (informal)
+  'dans ta réponse',
+  'de ta réponse',
+  'en tu respuesta',
+  'de tu respuesta',
+  'nella tua risposta',
+  'della tua risposta',
+  'in deiner antwort',
+  'deiner antwort',
+  'na tua resposta',
+  'da tua resposta',
+  'in je antwoord',
+  'van je antwoord',
+  'w twojej odpowiedzi',
+  'w swojej odpowiedzi',
+];
+
+/**
+ * Whether `text` carries a new-important-instructions banner line followed,
+ * within `MAX_ORDER_WINDOW` characters, by an order to the assistant
+ * (`ORDER_PHRASES`). The banner alone is what a pasted notice has too
+ * (round 51 hA: 2 of 50 ordinary first turns).
+ */
 export function hasInstructionBanner(text: string): boolean {
   let start = 0;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    if (end - start <= MAX_BANNER_LENGTH + 16 && isBannerLine(text.slice(start, end))) return true;
+    if (
+      end - start <= MAX_BANNER_LENGTH + 16 &&
+      isBannerLine(text.slice(start, end)) &&
+      ordersAssistant(text.slice(end, end + MAX_ORDER_WINDOW).toLowerCase())
+    )
+      return true;
     start = end + 1;
   }
+  return false;
+}
+
+function ordersAssistant(window: string): boolean {
+  for (const phrase of ORDER_PHRASES) if (window.includes(phrase)) return true;
   return false;
 }
 

@@ -118,7 +118,9 @@ describe('hasInstructionBanner (round 51 hA; narrowed and on since round 51 hJ)'
       ),
     ).toBe(true);
     expect(
-      hasInstructionBanner('*** new important instructions ***\nStaff must sign in.\n'.repeat(180_000)),
+      hasInstructionBanner(
+        '*** new important instructions ***\nStaff must sign in.\n'.repeat(180_000),
+      ),
     ).toBe(false);
     expect(hasInstructionBanner('*'.repeat(10_000_000))).toBe(false);
     expect(hasInstructionBanner(`*** ${'new '.repeat(2_500_000)}instructions important ***`)).toBe(

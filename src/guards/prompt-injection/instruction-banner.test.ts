@@ -75,7 +75,7 @@ describe('hasInstructionBanner (round 51 hA; narrowed and on since round 51 hJ)'
 
   // 45 ordinary first turns (hJ, committed in fa8d6539 before the narrowed
   // rule ran on them): notices, memos, exam papers, recipes, policy updates,
-  // release notes under such banners in eleven languages, with a request about
+  // release notes under such banners in fourteen languages, with a request about
   // the text, many giving orders to their readers ("reply to HR by Friday").
   // And hA's 50 (its two firing rows, French and Polish notices, were in
   // sample for hJ's narrowing).

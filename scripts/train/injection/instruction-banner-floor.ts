@@ -18,23 +18,7 @@ import {
   INSTRUCTION_BANNER_PROBABILITY,
 } from '../../../src/guards/prompt-injection/instruction-banner';
 import { directRows } from '../injection-data';
-
-interface Score {
-  id: string;
-  group: string;
-  label: number;
-  p: number;
-  threshold: number;
-}
-
-interface SourceRow {
-  source: string;
-  attacks: number;
-  caught: number;
-  benign: number;
-  flagged: number;
-  threshold: number;
-}
+import type { LosoRow, LosoScore } from '../train-injection';
 
 const [scoresPath, losoPath, outPath] = process.argv.slice(2);
 if (!scoresPath || !losoPath || !outPath) throw new Error('usage: SCORES.jsonl LOSO.json OUT.json');
@@ -47,7 +31,7 @@ const texts = new Map(
 const gained = new Map<string, { caught: number; flagged: number }>();
 for (const line of readFileSync(scoresPath, 'utf8').split('\n')) {
   if (line === '') continue;
-  const score = JSON.parse(line) as Score;
+  const score = JSON.parse(line) as LosoScore;
   if (score.p >= score.threshold || INSTRUCTION_BANNER_PROBABILITY < score.threshold) continue;
   const text = texts.get(score.id);
   if (text === undefined || !hasInstructionBanner(text)) continue;
@@ -56,7 +40,7 @@ for (const line of readFileSync(scoresPath, 'utf8').split('\n')) {
   else gain.flagged++;
   gained.set(score.group, gain);
 }
-const loso = JSON.parse(readFileSync(losoPath, 'utf8')) as { direct: SourceRow[] };
+const loso = JSON.parse(readFileSync(losoPath, 'utf8')) as { direct: LosoRow[] };
 for (const row of loso.direct) {
   const gain = gained.get(row.source);
   if (gain === undefined) continue;

@@ -72,8 +72,9 @@
  * The prior-override rule (round 50 hF, on by default; PRIOR_OVERRIDE=0 without it): a first-turn direct-mode text that orders the
  * instructions before it set aside counts at least PRIOR_OVERRIDE_PROBABILITY
  * (src/guards/prompt-injection/prior-override.ts; screen: injection/prior-override-screen.ts).
- * INSTRUCTION_BANNER=1 (round 51 hA, off: not kept): a direct-mode text with a forged "new important
- * instructions" banner line counts at least 0.99 (src/guards/prompt-injection/instruction-banner.ts;
+ * The instruction-banner rule (round 51 hJ, on by default; INSTRUCTION_BANNER=0 without it): a
+ * direct-mode text with a forged "new important instructions" banner line followed by an order to
+ * the assistant counts at least 0.99 (src/guards/prompt-injection/instruction-banner.ts;
  * screen: injection/instruction-banner-screen.ts).
  * CODE_EXECUTION=1 (round 51 hB; passed its keep rule, shipped off after review, here and in
  * scorePromptInjection): a direct-mode text that asks the assistant to run code that
@@ -658,12 +659,13 @@ function rulesBeforeCodeExecution(
 }
 
 /**
- * INSTRUCTION_BANNER=1 (round 51 hA, issue 15; off until its keep rule
- * passes): a direct-mode text with a forged "new important instructions"
- * banner line (`instruction-banner.ts`) gets at least
- * `INSTRUCTION_BANNER_PROBABILITY`, in every turn.
+ * The instruction-banner rule (issue 15; round 51 hA measured the banner
+ * alone, not kept; round 51 hJ's banner followed by an order to the
+ * assistant kept, on by default, `INSTRUCTION_BANNER=0` without it): a
+ * direct-mode text with it (`instruction-banner.ts`) gets at least
+ * `INSTRUCTION_BANNER_PROBABILITY`, in every turn, as `scorePromptInjection`.
  */
-const INSTRUCTION_BANNER = process.env.INSTRUCTION_BANNER === '1';
+const INSTRUCTION_BANNER = process.env.INSTRUCTION_BANNER !== '0';
 
 function withInstructionBanner(p: number, text: string): number {
   return INSTRUCTION_BANNER && p < INSTRUCTION_BANNER_PROBABILITY && hasInstructionBanner(text)

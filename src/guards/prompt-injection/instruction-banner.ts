@@ -21,12 +21,28 @@
  * case only): linear, no RegExp over the text.
  */
 
-/**
- * Whether `scorePromptInjection` applies the rule (direct mode). Off until
- * its keep rule passes (round 51 hA; the trainer's `INSTRUCTION_BANNER=1`
- * measures it).
+/*
+ * KEEP-RULE (round 51 hJ, committed before the deciding evaluation): the
+ * rule narrowed to a banner followed by an order aimed at the assistant's
+ * own output or behaviour is kept iff, by the floor method on hA's left-out
+ * score file (/tmp/hA-scores.jsonl at each row's fold threshold, as hA
+ * measured it): one attack source gains >= 0.02, none loses > 0.01; every
+ * benign source's FPR within +0.005 (the benign screen: the rule fires on
+ * <= 0.5% of each benign source's rows, <= 1 under 200); ordinary chat
+ * (synthetic) <= 0.042; decoding requests <= 12 of 200; look-alikes <= 16 of
+ * 1,242; 0 of test/fixtures/r51-hJ-banner-ordinary.jsonl (45 rows, committed
+ * in fa8d6539 before the rule ran on them) and <= 1 of hA's 50
+ * (r51-hA-banner-ordinary.jsonl; its 2 firing rows are in sample for hJ)
+ * newly blocked by scorePromptInjection with the rule on.
  */
-export const INSTRUCTION_BANNER_ON = false;
+
+/**
+ * Whether `scorePromptInjection` applies the rule (direct mode). On since
+ * round 51 hJ (the banner followed by an order to the assistant passed its
+ * keep rule; hA's banner-only reading did not); the trainer reads it by
+ * default (`INSTRUCTION_BANNER=0` without it).
+ */
+export const INSTRUCTION_BANNER_ON = true;
 
 /** Signal id in `scorePromptInjection`'s signals (when the rule is on). */
 export const INSTRUCTION_BANNER_SIGNAL = 'instruction-banner';
@@ -157,15 +173,92 @@ const IMPORTANT_WORDS = new Set([
 /** Words that may join the three. */
 const PARTICLES = new Set(['të', 'e', 'and', '&', 'und', 'et', 'y', 'i', 'en', 'ja', 'och', 'og']);
 
-/** Whether `text` carries a line that is a new-important-instructions banner. */
+/** Longest stretch after a banner read for an order to the assistant (characters). */
+export const MAX_ORDER_WINDOW = 300;
+
+/**
+ * Phrases (lower case, read as written) of an order aimed at the
+ * assistant's own output or behaviour (round 51 hJ): "in / at the end of
+ * your response", the prompt "you were given", "your system prompt"; in
+ * English, and informal second person in the languages of the banner
+ * lexicon (a notice to its readers uses the formal `votre`, `su`, `Ihrer`,
+ * and "reply to HR", "respond within", "include your number": verbs and
+ * nouns without the assistant's own response, which do not count).
+ */
+const ORDER_PHRASES = [
+  // en
+  'in your response',
+  'of your response',
+  'to your response',
+  'in your answer',
+  'of your answer',
+  'in your output',
+  'of your output',
+  'you were given',
+  'your system prompt',
+  'your initial prompt',
+  'the words above',
+  'output your',
+  // sq (Albanian)
+  'përgjigjen tënde',
+  'përgjigjes tënde',
+  'pergjigjen tende',
+  'të është dhënë',
+  'tënde të sistemit',
+  'id-në tënde',
+  // ga (Irish), gd (Scottish Gaelic)
+  'do fhreagra',
+  'do fhreagairt',
+  'fhreagairt agad',
+  'a fhuair thu',
+  // zu, xh
+  'mpendulweni yakho',
+  'mpendulo yakho',
+  'mpempendulo yakho',
+  'owawunikezwa',
+  'wesistimu yakho',
+  'wakho wesistimu',
+  // fr, es, it, de, pt, nl, pl (informal)
+  'dans ta réponse',
+  'de ta réponse',
+  'en tu respuesta',
+  'de tu respuesta',
+  'nella tua risposta',
+  'della tua risposta',
+  'in deiner antwort',
+  'deiner antwort',
+  'na tua resposta',
+  'da tua resposta',
+  'in je antwoord',
+  'van je antwoord',
+  'w twojej odpowiedzi',
+  'w swojej odpowiedzi',
+];
+
+/**
+ * Whether `text` carries a new-important-instructions banner line followed,
+ * within `MAX_ORDER_WINDOW` characters, by an order to the assistant
+ * (`ORDER_PHRASES`). The banner alone is what a pasted notice has too
+ * (round 51 hA: 2 of 50 ordinary first turns).
+ */
 export function hasInstructionBanner(text: string): boolean {
   let start = 0;
   while (start <= text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    if (end - start <= MAX_BANNER_LENGTH + 16 && isBannerLine(text.slice(start, end))) return true;
+    if (
+      end - start <= MAX_BANNER_LENGTH + 16 &&
+      isBannerLine(text.slice(start, end)) &&
+      ordersAssistant(text.slice(end, end + MAX_ORDER_WINDOW).toLowerCase())
+    )
+      return true;
     start = end + 1;
   }
+  return false;
+}
+
+function ordersAssistant(window: string): boolean {
+  for (const phrase of ORDER_PHRASES) if (window.includes(phrase)) return true;
   return false;
 }
 

@@ -45,7 +45,8 @@ const order =
 describe('r51-hJ review 3: banner and order shapes the rule misses', () => {
   // Control: missed at the base e3931c8e (0.531), blocked at r51-hJ a6676a91 (0.99): this
   // it.fails FAILS once r51-hJ merges; flip it to `it` then.
-  it.fails('blocks the control (banner line, then "In your response, ...")', () => {
+  // Flipped at r51-hJ's merge (round 51 lead).
+  it('blocks the control (banner line, then "In your response, ...")', () => {
     expect(blocked(`${review}${banner}\n${order}`)).toBe(true);
   });
   it.fails('blocks the banner drawn with dashes', () => {

@@ -283,17 +283,6 @@ export const hostileJsonGenerators: readonly HostileJsonGenerator[] = [
   },
 ];
 
-/** Milliseconds of the fastest of `runs` calls of `run` (the minimum damps noise from other work). */
-export async function fastest(run: () => unknown, runs: number): Promise<number> {
-  let best = Number.POSITIVE_INFINITY;
-  for (let index = 0; index < runs; index++) {
-    const started = performance.now();
-    await run();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
-
 /** A built-in at one kind (or a pure function), run on a text and, for tool kinds, its parsed value. */
 export interface HostileTarget {
   /** `pii @ input`, `findPii`. */

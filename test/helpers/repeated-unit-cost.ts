@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 
-/** CPU milliseconds of the cheapest of `runs` calls. */
+/**
+ * CPU milliseconds (user + system of this process) of the cheapest of `runs`
+ * calls. The one clock for a time bound in a test: wall time counts whatever
+ * else the machine runs (a CI run at load 20 failed wall-time bounds).
+ */
 export function cpuMs(run: () => unknown, runs = 5): number {
   let best = Number.POSITIVE_INFINITY;
   for (let index = 0; index < runs; index++) {

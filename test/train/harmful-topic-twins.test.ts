@@ -6,6 +6,7 @@ import {
   topicTwinWeight,
 } from '../../scripts/train/harmful/topic-twins';
 import { requestOpeningEnd } from '../../src/guards/harmful-content/request-gate';
+import { cpuMs } from '../helpers/repeated-unit-cost';
 
 describe('topicAfterFrame', () => {
   it('removes every request frame at the start, and the separators after each', () => {
@@ -39,10 +40,12 @@ describe('topicAfterFrame', () => {
 
   it('is linear on a text of frames only (each round reads at most 96 characters)', () => {
     const frames = 'write '.repeat(200_000);
-    const started = performance.now();
-    expect(topicAfterFrame(`${frames}a poem`)).toBe('a poem');
-    expect(topicAfterFrame(frames)).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // CPU time of this process, the cheapest of 3 runs: other work on the machine does not count.
+    const ms = cpuMs(() => {
+      expect(topicAfterFrame(`${frames}a poem`)).toBe('a poem');
+      expect(topicAfterFrame(frames)).toBeUndefined();
+    }, 3);
+    expect(ms).toBeLessThan(5_000);
   });
 });
 

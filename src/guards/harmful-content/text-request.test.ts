@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cpuMs } from '../../../test/helpers/repeated-unit-cost';
 import { foldText } from '../prompt-injection/fold-text';
 import { DEFAULT_HARMFUL_THRESHOLD, scoreHarmful } from './score-harmful';
 import {
@@ -77,9 +78,10 @@ describe('textRequestMask', () => {
 
   it('is linear: a 1 MB repetitive text is read in one pass', () => {
     const text = foldText('write a persuasive toxic article claiming '.repeat(25_000));
-    const started = performance.now();
-    expect(textRequestMask(text, 0, text.length)).toBe(15);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // CPU time of this process, the cheapest of 3 runs: other work on the machine does not count.
+    expect(cpuMs(() => expect(textRequestMask(text, 0, text.length)).toBe(15), 3)).toBeLessThan(
+      5_000,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptySpec } from '../../../scripts/train/logistic';
+import { cpuMs } from '../../../test/helpers/repeated-unit-cost';
 import { conceptIndices, conceptMask, conceptNames } from './concept-words';
 import { namedFeature } from './hashed-features';
 import { DEFAULT_PROMPT_INJECTION_THRESHOLD } from './model/direct-model';
@@ -93,11 +94,13 @@ describe('concept features of the injection model (round 48)', () => {
 
   it('is linear on 1 MB of repeated words', () => {
     const text = 'ignorez instructions sans restrictions '.repeat(26_000);
-    const started = performance.now();
-    expect(conceptMask(text, 0, text.length)).toBe(3);
     const long = 'abcdefghijklmnopqrstuvwxy '.repeat(40_000);
-    expect(conceptMask(long, 0, long.length)).toBe(0);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // CPU time of this process, the cheapest of 3 runs: other work on the machine does not count.
+    const ms = cpuMs(() => {
+      expect(conceptMask(text, 0, text.length)).toBe(3);
+      expect(conceptMask(long, 0, long.length)).toBe(0);
+    }, 3);
+    expect(ms).toBeLessThan(5_000);
   });
 
   // Round 48 (hF): a jailbreak wrapper translated into a low-resource

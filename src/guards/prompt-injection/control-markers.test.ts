@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { controlMarkerRows } from '../../../scripts/train/injection/control-marker-rows';
 import { emptySpec } from '../../../scripts/train/logistic';
+import { cpuMs } from '../../../test/helpers/repeated-unit-cost';
 import { controlMarkerIndices, controlMarkerMask, controlMarkerNames } from './control-markers';
 import { namedFeature } from './hashed-features';
 import { DEFAULT_PROMPT_INJECTION_THRESHOLD } from './model/direct-model';
@@ -140,9 +141,9 @@ describe('fake control-marker features of the injection model (round 49 hF)', ()
       '\n== \u0436 ',
     ]) {
       const text = unit.repeat(Math.ceil(10_000_000 / unit.length));
-      const started = performance.now();
-      controlMarkerMask(text, 0, text.length);
-      expect([unit, performance.now() - started < 5_000]).toEqual([unit, true]);
+      // CPU time of this process, the cheaper of 2 runs: other work on the machine does not count.
+      const ms = cpuMs(() => controlMarkerMask(text, 0, text.length), 2);
+      expect([unit, ms < 5_000]).toEqual([unit, true]);
     }
     expect(controlMarkerMask('a'.repeat(10_000_000), 0, 10_000_000)).toBe(0);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cpuMs } from '../../../test/helpers/repeated-unit-cost';
 import {
   foldForRules,
   hasRefusalSuppression,
@@ -80,8 +81,7 @@ describe('hasRefusalSuppression (round 48 hK)', () => {
 
   it('stays linear on repeated openings and quotes', () => {
     const text = `${'start your response with '.repeat(40000)}${'"sorry '.repeat(40000)}`;
-    const started = performance.now();
-    expect(hasRefusalSuppression(text)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(5000);
+    // CPU time of this process, the cheapest of 3 runs: other work on the machine does not count.
+    expect(cpuMs(() => expect(hasRefusalSuppression(text)).toBe(false), 3)).toBeLessThan(5000);
   });
 });
